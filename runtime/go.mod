@@ -1,0 +1,3 @@
+module github.com/fencecheck/fencecheck/runtime
+
+go 1.26.0
