@@ -1,0 +1,44 @@
+package analyzer
+
+import (
+	_ "embed"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/fencecheck/fencecheck/internal/analysisutil"
+	"github.com/fencecheck/fencecheck/passes/directives"
+	"github.com/fencecheck/fencecheck/passes/unfenced"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer is the root analyzer: it reports malformed directives.
+var Analyzer = &analysis.Analyzer{
+	Name:     "fencecheck",
+	Doc:      analysisutil.MustExtractDoc(doc, "fencecheck"),
+	URL:      "https://github.com/fencecheck/fencecheck/blob/main/docs/directives.md",
+	Run:      run,
+	Requires: []*analysis.Analyzer{directives.Analyzer},
+}
+
+// Suite returns the analyzers a driver runs: the root analyzer and one
+// analyzer per rule.
+func Suite() []*analysis.Analyzer {
+	return []*analysis.Analyzer{Analyzer, unfenced.Analyzer}
+}
+
+// run reports the malformed directives of the package.
+func run(pass *analysis.Pass) (any, error) {
+	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
+	for _, e := range dirs.Errors() {
+		pass.Report(analysis.Diagnostic{
+			Pos:      e.Pos,
+			End:      e.End,
+			Category: "directive",
+			Message:  e.Message,
+			URL:      Analyzer.URL,
+		})
+	}
+	return nil, nil
+}

@@ -1,0 +1,133 @@
+// Command fencecheck finds writes made under a lease without a fencing
+// token.
+//
+// It runs in two ways. As a go vet tool:
+//
+//	go vet -vettool=$(command -v fencecheck) ./...
+//
+// and on its own, which runs the same analysis through go vet and prints
+// the findings:
+//
+//	fencecheck [flags] [packages]
+//
+// Exit status: 0 when there is nothing to report, 3 when there are
+// findings, 1 on an error (bad flags, packages that do not load or build,
+// an analysis that failed). With -format=json the status is 0 or 1, as for
+// go vet -json.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/fencecheck/fencecheck/analyzer"
+	"github.com/fencecheck/fencecheck/internal/driver"
+	"github.com/fencecheck/fencecheck/internal/vetjson"
+)
+
+// Exit codes.
+const (
+	exitClean    = 0
+	exitError    = 1
+	exitFindings = 3
+)
+
+func main() {
+	suite := analyzer.Suite()
+	if vetProtocol(os.Args[1:]) {
+		unitchecker.Main(suite...)
+		return // not reached
+	}
+	os.Exit(run(suite, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// vetProtocol reports whether the go command invoked the binary as a vet
+// tool: to describe itself (-V=full, -flags) or to analyse one package
+// described by a *.cfg file.
+func vetProtocol(args []string) bool {
+	for _, a := range args {
+		if a == "-V=full" || a == "--V=full" || a == "-flags" || a == "--flags" {
+			return true
+		}
+	}
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
+}
+
+// run is the standalone driver; it returns the exit code.
+func run(suite []*analysis.Analyzer, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("fencecheck", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "text", "output format: text or json")
+	jsonOut := fs.Bool("json", false, "same as -format=json")
+	backend := fs.String("driver", "vet", "how packages are loaded: vet (go vet -vettool, cached, package by package) or packages (go/packages, one process)")
+	tests := fs.Bool("test", true, "analyse test files too (packages driver; go vet always does)")
+	tags := fs.String("tags", "", "comma-separated build tags")
+	sel := registerAnalyzerFlags(fs, suite)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: fencecheck [flags] [packages]\n\nFinds writes made under a lease without a fencing token.\nRun it in a module: fencecheck ./...\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return exitClean
+		}
+		return exitError
+	}
+	if *jsonOut {
+		*format = "json"
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "fencecheck: unknown -format %q (want text or json)\n", *format)
+		return exitError
+	}
+	patterns := fs.Args()
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	opts := driver.Options{Patterns: patterns, Tests: *tests, Tags: *tags}
+
+	var tree vetjson.Tree
+	var err error
+	switch *backend {
+	case "vet":
+		self, exeErr := os.Executable()
+		if exeErr != nil {
+			fmt.Fprintf(stderr, "fencecheck: cannot find own executable: %v\n", exeErr)
+			return exitError
+		}
+		tree, err = driver.Vet(self, sel.vetFlags(fs), opts)
+	case "packages":
+		tree, err = driver.Packages(sel.enabled(suite), opts)
+	default:
+		fmt.Fprintf(stderr, "fencecheck: unknown -driver %q (want vet or packages)\n", *backend)
+		return exitError
+	}
+	code := exitClean
+	if err != nil {
+		fmt.Fprintf(stderr, "fencecheck: %v\n", err)
+		code = exitError
+	}
+	for _, e := range tree.Errors() {
+		fmt.Fprintf(stderr, "fencecheck: %s\n", e)
+		code = exitError
+	}
+	if *format == "json" {
+		if werr := writeJSON(stdout, tree); werr != nil {
+			fmt.Fprintf(stderr, "fencecheck: %v\n", werr)
+			return exitError
+		}
+		return code
+	}
+	findings := tree.Findings()
+	writeText(stdout, findings)
+	if code == exitClean && len(findings) > 0 {
+		code = exitFindings
+	}
+	return code
+}

@@ -1,0 +1,45 @@
+// Package worker runs jobs.
+package worker
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/examples/jobs/queue"
+	"github.com/fencecheck/fencecheck/examples/jobs/store"
+)
+
+// Worker claims and runs jobs.
+type Worker struct {
+	DB      *sql.DB
+	Results *store.Results
+	Name    string
+}
+
+// RunOnce claims one job, computes its result and records it.
+func (w *Worker) RunOnce(ctx context.Context) error {
+	job, err := queue.Claim(ctx, w.DB, w.Name)
+	if err != nil {
+		return err
+	}
+	result := strings.ToUpper(job.Payload) // imagine minutes of work, or a GC pause
+
+	// Overwrites whatever a newer claim wrote: reported.
+	if err := w.Results.Save(ctx, job.ID, result); err != nil {
+		return err
+	}
+	// Carries the token to the sink: accepted.
+	if err := w.Results.SaveFenced(ctx, job.ID, result, job.Token); err != nil {
+		return err
+	}
+	return w.finish(ctx, job)
+}
+
+// finish marks the job done.
+func (w *Worker) finish(ctx context.Context, job *queue.Job) error {
+	// The state check does not fence: a newer claim is also 'running'.
+	_, err := w.DB.ExecContext(ctx,
+		`UPDATE jobs SET state = 'done', locked_by = NULL WHERE id = $1 AND state = 'running'`, job.ID)
+	return err
+}

@@ -1,0 +1,170 @@
+// Package catalogue is fencecheck's knowledge of third-party and standard
+// library APIs: which calls take a lease, check one, write to a sink, or
+// perform a guarded write, and where their SQL text and arguments sit.
+//
+// The table is keyed by the full name of the called function as
+// (*types.Func).FullName prints it, for example
+// "(*database/sql.DB).ExecContext" or "(github.com/jackc/pgx/v5.Tx).Exec".
+// Methods promoted through embedding (sqlx.DB embeds *sql.DB) resolve to the
+// embedded type's method, so they need no entry of their own.
+package catalogue
+
+import (
+	"go/types"
+	"sort"
+)
+
+// Class says what a call does with respect to leases and sinks.
+type Class int
+
+const (
+	// SQLExec executes SQL text; what it does (a write, a claim, an
+	// advisory lock, a read) is decided by the text.
+	SQLExec Class = iota + 1
+	// SQLPrepare returns a prepared statement that carries SQL text.
+	SQLPrepare
+	// SQLStmtExec executes the text of the prepared statement it is
+	// called on.
+	SQLStmtExec
+	// SQLQueue queues SQL text in a batch (pgx Batch.Queue); it is
+	// classified like SQLExec.
+	SQLQueue
+	// TxBegin starts a transaction; its first result is the handle.
+	TxBegin
+	// TxEnd commits or rolls back the transaction it is called on.
+	TxEnd
+	// Sink is an unconditional write to external state.
+	Sink
+	// ORMWrite is an ORM write whose guard lives in the call chain
+	// (GORM Update/Updates/Delete with a Where clause).
+	ORMWrite
+	// ORMCreate is an ORM insert: an append unless the chain carries an
+	// upsert clause.
+	ORMCreate
+	// ORMChain is an ORM chain method that carries conditions or clauses
+	// (GORM Where, Clauses, Model, Table).
+	ORMChain
+	// Identity returns its SQL argument rewritten but equivalent
+	// (sqlx Rebind); text resolution looks through it.
+	Identity
+)
+
+// String returns the class name used in docs/catalogue.md.
+func (c Class) String() string {
+	switch c {
+	case SQLExec:
+		return "sql exec (by text)"
+	case SQLPrepare:
+		return "sql prepare"
+	case SQLStmtExec:
+		return "sql statement exec (by text)"
+	case SQLQueue:
+		return "sql batch queue (by text)"
+	case TxBegin:
+		return "transaction begin"
+	case TxEnd:
+		return "transaction end"
+	case Sink:
+		return "sink"
+	case ORMWrite:
+		return "orm write (guard in chain)"
+	case ORMCreate:
+		return "orm create (append unless upsert)"
+	case ORMChain:
+		return "orm chain"
+	case Identity:
+		return "sql text rewrite"
+	}
+	return "unknown"
+}
+
+// Handle says how a SQL handle relates to database sessions, which decides
+// whether a session or transaction lock taken through it covers later
+// statements.
+type Handle int
+
+const (
+	// Pooled handles may run each statement on a different connection.
+	Pooled Handle = iota
+	// Session handles pin one connection (sql.Conn, pgx.Conn, pgxpool.Conn).
+	Session
+	// Transaction handles run every statement in one transaction.
+	Transaction
+)
+
+// Entry describes one API.
+type Entry struct {
+	// Name is the callee's types.Func full name.
+	Name string
+	// Class is what the call does.
+	Class Class
+	// Text is the index of the SQL text parameter among the call's
+	// arguments, receiver excluded, or -1.
+	Text int
+	// Args is the index of the first bound SQL argument, or -1.
+	Args int
+	// Named reports that SQL arguments bind by name from a struct or map
+	// (sqlx NamedExec).
+	Named bool
+	// Rows reports that the call returns rows (Query, QueryRow), so a
+	// claim through it returns a token or id.
+	Rows bool
+	// Handle is how the receiver relates to database sessions.
+	Handle Handle
+	// Library is the import path of the library, for documentation.
+	Library string
+}
+
+// table is the catalogue, one entry per API.
+var table = buildTable()
+
+// index maps a full name to its entry.
+var index = func() map[string]*Entry {
+	m := make(map[string]*Entry, len(table))
+	for i := range table {
+		m[table[i].Name] = &table[i]
+	}
+	return m
+}()
+
+// Lookup returns the entry for fn, or nil when fn is not modelled. Methods
+// of generic types and instantiated functions are looked up by their origin.
+func Lookup(fn *types.Func) *Entry {
+	if fn == nil {
+		return nil
+	}
+	return index[fn.Origin().FullName()]
+}
+
+// LookupName returns the entry for a full name, or nil.
+func LookupName(name string) *Entry {
+	return index[name]
+}
+
+// Entries returns every entry sorted by library, then name.
+func Entries() []Entry {
+	out := append([]Entry(nil), table...)
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Library != out[j].Library {
+			return out[i].Library < out[j].Library
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
+
+// Libraries returns the import paths whose packages the catalogue models,
+// sorted. A package that imports none of them (directly or through a
+// dependency that exported a fact) cannot contain a modelled call.
+func Libraries() []string {
+	seen := make(map[string]bool)
+	var out []string
+	for _, e := range table {
+		if !seen[e.Library] {
+			seen[e.Library] = true
+			out = append(out, e.Library)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,317 @@
+package model
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/internal/sqltext"
+)
+
+// op is what one call instruction does.
+type op struct {
+	instr ssa.CallInstruction
+	// callee is the called function, nil for dynamic calls.
+	callee *types.Func
+	// local is the called function of this package, nil otherwise.
+	local *ssa.Function
+	// name is the callee's display name.
+	name string
+
+	acquire bool // takes a lease
+	release bool // releases a lease
+	txEnd   bool // commits or rolls back the transaction it is called on
+	write   bool // writes to a sink
+
+	// handle is the SQL handle (receiver) the call runs on, if any.
+	handle ssa.Value
+	// handleKind is how the handle relates to database sessions.
+	handleKind catalogue.Handle
+	// sameHandleGuards: for an acquisition, writes through the same handle
+	// are checked atomically by the database (transaction-scoped lock,
+	// FOR UPDATE row lock, session lock on a pinned connection).
+	sameHandleGuards bool
+
+	// For writes.
+	guard       Guard
+	guardColumn string
+	target      string
+	verb        string
+	note        string
+	via         []string // helper path, for calls of another package's writer
+
+	// stmt is the resolved SQL statement, if any.
+	stmt *sqltext.Statement
+	// claimColumns are the lease and token columns a claim statement sets.
+	claimColumns []string
+}
+
+// funcInfo is what the model knows of one local function.
+type funcInfo struct {
+	fn  *ssa.Function
+	ops []*op
+	// own are the lease scopes that begin in this function (handler body,
+	// acquisitions).
+	own []*scope
+	// inherited is set when the function is called from a lease scope of
+	// this package: its whole body runs under that lease.
+	inherited *Lease
+}
+
+// classifyAll classifies every call of every source function.
+func (m *model) classifyAll() {
+	for _, fn := range m.funcs {
+		fi := m.local[fn]
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				if o := m.classify(call); o != nil {
+					fi.ops = append(fi.ops, o)
+				}
+			}
+		}
+		for _, o := range fi.ops {
+			for _, c := range o.claimColumns {
+				m.claimColumns[c] = true
+			}
+		}
+	}
+	// Token guards may rely on claim columns found anywhere in the package,
+	// so guards are settled after every claim is known.
+	for _, fn := range m.funcs {
+		for _, o := range m.local[fn].ops {
+			if o.write && o.stmt != nil {
+				o.guard, o.guardColumn = m.sqlGuard(o.stmt)
+			}
+		}
+	}
+}
+
+// classify returns what call does, or nil when it is of no interest.
+func (m *model) classify(call ssa.CallInstruction) *op {
+	common := call.Common()
+	o := &op{instr: call}
+	if common.IsInvoke() {
+		o.callee = common.Method
+	} else if fn := common.StaticCallee(); fn != nil {
+		if origin := fn.Origin(); origin != nil {
+			fn = origin
+		}
+		o.callee = funcObject(fn)
+		if _, ok := m.local[fn]; ok {
+			o.local = fn
+		}
+	}
+	if o.callee == nil && o.local == nil {
+		return nil
+	}
+	o.name = displayName(o.callee, o.local)
+
+	// Directives and facts come first: they are the user's word.
+	if o.callee != nil {
+		if d, ok := m.funcDirectives(o.callee); ok {
+			if m.applyDirectives(o, d) {
+				return o
+			}
+		}
+	}
+	if o.callee != nil {
+		if e := catalogue.Lookup(o.callee); e != nil {
+			return m.classifyCatalogue(o, e)
+		}
+	}
+	if o.local != nil {
+		return o
+	}
+	return nil
+}
+
+// funcSummary is the user's and the facts' word on a function.
+type funcSummary struct {
+	acquire, release, sink, guarded, idempotent, probe bool
+	tokenParam                                         int
+	writes                                             []string
+	claimColumns                                       []string
+}
+
+// funcDirectives returns what directives (local) or facts (imported) say
+// about fn.
+func (m *model) funcDirectives(fn *types.Func) (funcSummary, bool) {
+	if fn.Pkg() == m.pass.Pkg {
+		d := m.dirs.Func(fn)
+		s := funcSummary{
+			acquire: d.Acquire, release: d.Release, sink: d.Sink,
+			guarded: d.Guarded, tokenParam: d.TokenParam,
+			idempotent: d.Idempotent, probe: d.Probe,
+		}
+		return s, s.acquire || s.release || s.sink || s.guarded || s.idempotent || s.probe
+	}
+	var f FuncFact
+	if !m.pass.ImportObjectFact(fn, &f) {
+		return funcSummary{}, false
+	}
+	for _, c := range f.ClaimColumns {
+		m.claimColumns[c] = true
+	}
+	return funcSummary{
+		acquire: f.Acquire, release: f.Release, sink: f.Sink, guarded: f.Guarded,
+		tokenParam: f.TokenParam, idempotent: f.Idempotent, probe: f.Probe,
+		writes: f.Writes, claimColumns: f.ClaimColumns,
+	}, true
+}
+
+// applyDirectives fills o from a function summary and reports whether the
+// summary settles what the call does.
+func (m *model) applyDirectives(o *op, s funcSummary) bool {
+	switch {
+	case s.idempotent:
+		o.local = nil // do not descend: writes under it cannot corrupt state
+		return true
+	case s.guarded:
+		o.write, o.guard, o.verb = true, HelperGuard, "writes"
+		o.local = nil
+		return true
+	case s.sink:
+		o.write, o.guard, o.verb = true, NoGuard, "writes"
+		o.local = nil
+		return true
+	case s.acquire:
+		o.acquire = true
+		o.local = nil
+		return true
+	case s.release:
+		o.release = true
+		o.local = nil
+		return true
+	case len(s.writes) > 0:
+		o.write, o.guard, o.verb = true, NoGuard, "writes"
+		o.via = append([]string{o.name}, s.writes...)
+		o.target = lastTarget(s.writes)
+		return true
+	}
+	return false
+}
+
+// lastTarget returns the target recorded at the end of a fact's path
+// ("(*sql.DB).ExecContext jobs" gives "jobs").
+func lastTarget(path []string) string {
+	if len(path) == 0 {
+		return ""
+	}
+	last := path[len(path)-1]
+	if i := strings.IndexByte(last, ' '); i >= 0 {
+		return last[i+1:]
+	}
+	return ""
+}
+
+// classifyCatalogue fills o from a catalogue entry.
+func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
+	o.local = nil
+	args := callArgs(o.instr)
+	if len(args) > 0 && (o.instr.Common().IsInvoke() || o.callee.Signature().Recv() != nil) {
+		o.handle = args[0]
+		args = args[1:]
+	}
+	o.handleKind = e.Handle
+	switch e.Class {
+	case catalogue.SQLExec, catalogue.SQLQueue:
+		if e.Text < 0 || e.Text >= len(args) {
+			return nil
+		}
+		text, ok := resolveText(m, args[e.Text])
+		return m.classifySQL(o, e, text, ok)
+	case catalogue.SQLStmtExec:
+		text, ok := m.preparedText(o.handle)
+		return m.classifySQL(o, e, text, ok)
+	case catalogue.TxEnd:
+		o.txEnd = true
+		return o
+	case catalogue.Sink:
+		o.write, o.guard, o.verb = true, NoGuard, "writes"
+		if strings.HasSuffix(e.Name, ".Save") {
+			o.note = "Save falls back to an unconditional upsert, so it cannot carry a fencing condition"
+		}
+		return o
+	case catalogue.ORMWrite:
+		return m.classifyORMWrite(o)
+	case catalogue.ORMCreate:
+		return m.classifyORMCreate(o)
+	}
+	return nil
+}
+
+// Lease-related SQL functions.
+var (
+	sessionLockFuncs = []string{"pg_advisory_lock", "pg_try_advisory_lock", "pg_advisory_lock_shared", "pg_try_advisory_lock_shared", "get_lock"}
+	xactLockFuncs    = []string{"pg_advisory_xact_lock", "pg_try_advisory_xact_lock", "pg_advisory_xact_lock_shared", "pg_try_advisory_xact_lock_shared"}
+	unlockFuncs      = []string{"pg_advisory_unlock", "pg_advisory_unlock_shared", "pg_advisory_unlock_all", "release_lock", "release_all_locks"}
+)
+
+// classifySQL fills o from SQL text.
+func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op {
+	if !ok {
+		return nil
+	}
+	st := sqltext.Parse(text)
+	if st.Kind == sqltext.Unknown {
+		return nil
+	}
+	o.stmt = st
+	switch {
+	case hasAny(st.Funcs, xactLockFuncs):
+		o.acquire = true
+		o.sameHandleGuards = e.Handle == catalogue.Transaction
+		return o
+	case hasAny(st.Funcs, sessionLockFuncs):
+		o.acquire = true
+		o.sameHandleGuards = e.Handle == catalogue.Session
+		return o
+	case hasAny(st.Funcs, unlockFuncs):
+		o.release = true
+		return o
+	}
+	switch st.Kind {
+	case sqltext.Select:
+		if st.ForUpdate && e.Handle == catalogue.Transaction {
+			o.acquire, o.sameHandleGuards = true, true
+			return o
+		}
+		return nil
+	case sqltext.Update:
+		if cols, claim := claimStatement(st, e.Rows); claim {
+			o.acquire, o.claimColumns = true, cols
+			return o
+		}
+		if releasesLease(st) {
+			o.release = true
+		}
+	case sqltext.Delete, sqltext.Upsert, sqltext.Merge:
+	default:
+		return nil
+	}
+	o.write = true
+	o.target = st.Table
+	o.verb = map[sqltext.Kind]string{
+		sqltext.Update: "updates", sqltext.Delete: "deletes from",
+		sqltext.Upsert: "upserts into", sqltext.Merge: "merges into",
+	}[st.Kind]
+	return o
+}
+
+// hasAny reports whether any of want is in have.
+func hasAny(have, want []string) bool {
+	for _, h := range have {
+		for _, w := range want {
+			if h == w {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,27 @@
+// Package model defines the fencecheck_model Analyzer, the engine shared by
+// fencecheck's rules.
+//
+// # Analyzer fencecheck_model
+//
+// fencecheck_model: find lease scopes and the sink writes made inside them
+//
+// The pass builds on SSA. It classifies every call of the package with the
+// API catalogue, the SQL text scanner and the //fencecheck: directives:
+// lease acquisitions (claim statements, advisory locks, functions marked
+// //fencecheck:acquire), releases, sink writes (SQL UPDATE, DELETE, upsert
+// and MERGE; GORM Save and friends; functions marked //fencecheck:sink) and
+// guarded writes (a fencing-token predicate in the statement's own WHERE or
+// ON CONFLICT … DO UPDATE … WHERE, a transaction-scoped lock taken on the
+// same transaction, functions marked //fencecheck:guarded).
+//
+// A lease scope is the code after a successful acquisition until a release
+// or the end of the function, the body of a handler, and, transitively,
+// every function of the package called from a lease scope. Functions of
+// other packages are summarised in facts: whether calling them takes a
+// lease, and which unguarded write they reach. The result lists every write
+// made in a lease scope with its guard, for the rule analyzers to report.
+//
+// The pass reports nothing itself. When the SQL text of a call cannot be
+// resolved (built at run time, passed in as a parameter), the call is not
+// treated as a write: fencecheck stays silent rather than guess.
+package model

@@ -1,0 +1,140 @@
+package model
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/internal/sqltext"
+)
+
+// maxChain bounds how far back an ORM call chain is followed.
+const maxChain = 32
+
+// ormChain returns the ORM chain calls (Where, Clauses, Table, …) that
+// built the receiver v, nearest first.
+func ormChain(v ssa.Value) []*ssa.Call {
+	var out []*ssa.Call
+	for i := 0; i < maxChain; i++ {
+		call, ok := v.(*ssa.Call)
+		if !ok || call.Common().IsInvoke() {
+			return out
+		}
+		fn := call.Common().StaticCallee()
+		if fn == nil {
+			return out
+		}
+		e := catalogue.Lookup(funcObject(fn))
+		if e == nil || e.Class != catalogue.ORMChain || len(call.Common().Args) == 0 {
+			return out
+		}
+		out = append(out, call)
+		v = call.Common().Args[0]
+	}
+	return out
+}
+
+// chainMethod returns the method name of a chain call.
+func chainMethod(call *ssa.Call) string {
+	if fn := funcObject(call.Common().StaticCallee()); fn != nil {
+		return fn.Name()
+	}
+	return ""
+}
+
+// classifyORMWrite classifies GORM Update/Updates/UpdateColumn(s)/Delete:
+// a write guarded by the token predicates of the chain's Where calls.
+func (m *model) classifyORMWrite(o *op) *op {
+	o.write, o.verb = true, "updates"
+	if o.callee.Name() == "Delete" {
+		o.verb = "deletes from"
+	}
+	chain := ormChain(o.handle)
+	var where []string
+	for _, c := range chain {
+		args := c.Common().Args
+		switch chainMethod(c) {
+		case "Where":
+			if len(args) > 1 {
+				if text, ok := resolveText(m, args[1]); ok {
+					where = append(where, text)
+				}
+			}
+		case "Table":
+			if len(args) > 1 {
+				if text, ok := resolveText(m, args[1]); ok {
+					o.target = text
+				}
+			}
+		}
+	}
+	for _, w := range where {
+		st := sqltext.Parse("UPDATE t SET c = 1 WHERE " + w)
+		if g, col := m.sqlGuard(st); g > o.guard {
+			o.guard, o.guardColumn = g, col
+		}
+	}
+	return o
+}
+
+// classifyORMCreate classifies GORM Create: an append, unless the chain
+// carries Clauses(clause.OnConflict{…}) that updates on conflict, which is
+// an upsert guarded only when the OnConflict sets Where.
+func (m *model) classifyORMCreate(o *op) *op {
+	for _, c := range ormChain(o.handle) {
+		if chainMethod(c) != "Clauses" || len(c.Common().Args) < 2 {
+			continue
+		}
+		for _, arg := range varargs(c.Common().Args[1]) {
+			fields, ok := onConflictFields(arg)
+			if !ok {
+				continue
+			}
+			if !fields["DoUpdates"] && !fields["UpdateAll"] {
+				continue
+			}
+			o.write, o.verb = true, "upserts into"
+			if fields["Where"] {
+				o.guard = TokenGuard
+			}
+			return o
+		}
+	}
+	return nil
+}
+
+// onConflictFields returns the fields set in a clause.OnConflict composite
+// literal boxed in v.
+func onConflictFields(v ssa.Value) (map[string]bool, bool) {
+	v = unwrapInterface(v)
+	load, ok := v.(*ssa.UnOp)
+	if !ok {
+		return nil, false
+	}
+	alloc, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	named, ok := types.Unalias(load.Type()).(*types.Named)
+	if !ok || named.Obj().Name() != "OnConflict" || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "gorm.io/gorm/clause" {
+		return nil, false
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok || alloc.Referrers() == nil {
+		return nil, false
+	}
+	fields := make(map[string]bool)
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.Referrers() == nil || fa.Field >= st.NumFields() {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if s, ok := rr.(*ssa.Store); ok && s.Addr == fa {
+				fields[st.Field(fa.Field).Name()] = true
+			}
+		}
+	}
+	return fields, true
+}

@@ -1,0 +1,174 @@
+package model
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"runtime/debug"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/analysisutil"
+	"github.com/fencecheck/fencecheck/internal/generatedfile"
+	"github.com/fencecheck/fencecheck/passes/directives"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer is the fencecheck_model pass.
+var Analyzer = &analysis.Analyzer{
+	Name:       "fencecheck_model",
+	Doc:        analysisutil.MustExtractDoc(doc, "fencecheck_model"),
+	URL:        "https://github.com/fencecheck/fencecheck/blob/main/docs/design.md",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{buildssa.Analyzer, directives.Analyzer, generatedfile.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(FuncFact)},
+}
+
+// Guard says how a write is protected against a worker that lost its lease.
+type Guard int
+
+const (
+	// NoGuard: nothing in the write conditions it on the lease.
+	NoGuard Guard = iota
+	// StateGuard: the write checks state or expiry (WHERE state='running',
+	// WHERE lease_until > now()), which does not fence.
+	StateGuard
+	// TokenGuard: the write compares a fencing-token column (or a column
+	// the claim set) in its own WHERE or ON CONFLICT … DO UPDATE … WHERE.
+	TokenGuard
+	// TxGuard: the write runs in the transaction (or pinned session) that
+	// holds the lock, so the database checks the lock atomically.
+	TxGuard
+	// HelperGuard: the write is a call to a function that performs a
+	// token-conditional write (//fencecheck:guarded, or found by facts).
+	HelperGuard
+)
+
+// String returns the guard's name.
+func (g Guard) String() string {
+	return [...]string{"none", "state", "token", "transaction", "helper"}[g]
+}
+
+// Fences reports whether the guard makes the sink reject a late writer.
+func (g Guard) Fences() bool { return g >= TokenGuard }
+
+// Lease is where a lease scope begins.
+type Lease struct {
+	// Pos is the acquisition call or the handler's name.
+	Pos token.Pos
+	// Desc is a short description for a Related position, such as
+	// "lease taken here by (*sql.DB).QueryRowContext".
+	Desc string
+}
+
+// Write is a sink write made in a lease scope.
+type Write struct {
+	// Pos and End delimit the call that writes (or the call of the helper
+	// that writes).
+	Pos, End token.Pos
+	// Callee names the writing API, such as "(*sql.DB).ExecContext".
+	Callee string
+	// Via is the helper path when the write sits in a function of another
+	// package: the called function first, the writing API last.
+	Via []string
+	// Target names what is written, such as "jobs"; it may be empty.
+	Target string
+	// Verb says what the write does: "updates", "deletes", "upserts",
+	// "merges into" or "writes".
+	Verb string
+	// Guard is how the write is protected.
+	Guard Guard
+	// GuardColumn is the column of a StateGuard or TokenGuard predicate.
+	GuardColumn string
+	// Note is an extra clause for the message, such as why an API cannot
+	// be fenced; usually empty.
+	Note string
+	// Lease is where the enclosing lease scope began.
+	Lease Lease
+	// Func is the function the write sits in.
+	Func *ssa.Function
+}
+
+// Result is what the model found in one package.
+type Result struct {
+	// Writes lists every sink write made in a lease scope, in source order.
+	Writes []*Write
+}
+
+// run analyses one package. A panic inside the analysis becomes an error
+// naming the package, never a diagnostic.
+func run(pass *analysis.Pass) (res any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("internal error analysing %s: %v\n%s", pass.Pkg.Path(), r, debug.Stack())
+		}
+	}()
+	ssaInfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
+	m := newModel(pass, ssaInfo, dirs)
+	m.classifyAll()
+	m.computeScopes()
+	m.exportFacts()
+	out := &Result{Writes: m.collectWrites()}
+	filtered := out.Writes[:0]
+	for _, w := range out.Writes {
+		if !generatedfile.IsGenerated(pass, w.Pos) {
+			filtered = append(filtered, w)
+		}
+	}
+	out.Writes = filtered
+	sort.SliceStable(out.Writes, func(i, j int) bool { return out.Writes[i].Pos < out.Writes[j].Pos })
+	return out, nil
+}
+
+// model holds the state of one run.
+type model struct {
+	pass  *analysis.Pass
+	ssa   *buildssa.SSA
+	dirs  *directives.Result
+	funcs []*ssa.Function // source functions incl. closures, in source order
+	local map[*ssa.Function]*funcInfo
+	// claimColumns are the columns claims of this package (and of imported
+	// acquire facts) set; an equality on one of them is an owner-token check.
+	claimColumns map[string]bool
+	// calls maps the Lparen of each call expression to it, built lazily.
+	calls map[token.Pos]*ast.CallExpr
+}
+
+// newModel prepares the per-package state.
+func newModel(pass *analysis.Pass, s *buildssa.SSA, dirs *directives.Result) *model {
+	m := &model{
+		pass:         pass,
+		ssa:          s,
+		dirs:         dirs,
+		local:        make(map[*ssa.Function]*funcInfo),
+		claimColumns: make(map[string]bool),
+	}
+	for _, fn := range s.SrcFuncs {
+		m.funcs = append(m.funcs, fn)
+		m.local[fn] = &funcInfo{fn: fn}
+	}
+	return m
+}
+
+// funcObject returns the declared function of an SSA function, or nil for
+// closures and synthetic functions.
+func funcObject(fn *ssa.Function) *types.Func {
+	if fn == nil {
+		return nil
+	}
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	f, _ := fn.Object().(*types.Func)
+	return f
+}

@@ -1,0 +1,341 @@
+package model
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// scope is a region of one function that runs under a lease.
+type scope struct {
+	lease Lease
+	// whole: the entire body (a handler, or a function called from a lease
+	// scope).
+	whole bool
+	// start is the acquisition; the scope is what it dominates.
+	start *op
+	// failure are blocks entered only when the acquisition failed.
+	failure []*ssa.BasicBlock
+	// ends are the calls that end the scope (releases, the end of the
+	// transaction that holds a transaction-scoped lock).
+	ends []*op
+	// guardedHandles are SQL handles whose statements the database checks
+	// against the lock atomically.
+	guardedHandles []ssa.Value
+}
+
+// covers reports whether instr runs under the scope's lease.
+func (s *scope) covers(instr ssa.Instruction) bool {
+	if s.whole {
+		return true
+	}
+	if instr == s.start.instr || !dominates(s.start.instr, instr) {
+		return false
+	}
+	for _, b := range s.failure {
+		if b.Dominates(instr.Block()) {
+			return false
+		}
+	}
+	for _, e := range s.ends {
+		if e.instr != instr && dominates(e.instr, instr) {
+			return false
+		}
+	}
+	return true
+}
+
+// guards reports whether writes through handle are checked against the
+// lock by the database.
+func (s *scope) guards(handle ssa.Value) bool {
+	if handle == nil {
+		return false
+	}
+	for _, h := range s.guardedHandles {
+		if sameValue(h, handle) {
+			return true
+		}
+	}
+	return false
+}
+
+// dominates reports whether a runs before b on every path to b.
+func dominates(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab == nil || bb == nil {
+		return false
+	}
+	if ab != bb {
+		return ab.Dominates(bb)
+	}
+	for _, instr := range ab.Instrs {
+		switch instr {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}
+
+// sameValue reports whether a and b are the same SQL handle, looking
+// through conversions.
+func sameValue(a, b ssa.Value) bool {
+	return stripConv(a) == stripConv(b)
+}
+
+// stripConv removes interface boxing and type changes.
+func stripConv(v ssa.Value) ssa.Value {
+	for i := 0; i < 8; i++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// computeScopes finds the lease scopes of every function and propagates
+// them to the functions of the package called from them.
+func (m *model) computeScopes() {
+	m.inferLocalAcquirers()
+	var queue []*funcInfo
+	for _, fn := range m.funcs {
+		fi := m.local[fn]
+		if obj := funcObject(fn); obj != nil && fn.Parent() == nil && m.dirs.Func(obj).Handler {
+			fi.own = append(fi.own, &scope{whole: true, lease: Lease{Pos: fn.Pos(), Desc: "handler " + fn.Name() + " runs under a lease"}})
+		}
+		for _, o := range fi.ops {
+			if o.acquire {
+				fi.own = append(fi.own, m.acquisitionScope(fi, o))
+			}
+		}
+		if len(fi.own) > 0 {
+			queue = append(queue, fi)
+		}
+	}
+	for len(queue) > 0 {
+		fi := queue[0]
+		queue = queue[1:]
+		for _, next := range m.scopedCallees(fi) {
+			queue = append(queue, next)
+		}
+	}
+}
+
+// scopedCallees marks the functions of the package that fi calls (or whose
+// closures it creates) from a lease scope as inheriting that scope, and
+// returns the newly marked ones.
+func (m *model) scopedCallees(fi *funcInfo) []*funcInfo {
+	var out []*funcInfo
+	visit := func(instr ssa.Instruction, callee *ssa.Function) {
+		target := m.local[callee]
+		if target == nil || target.inherited != nil || target == fi {
+			return
+		}
+		if lease, ok := fi.leaseAt(instr); ok {
+			target.inherited = &lease
+			out = append(out, target)
+		}
+	}
+	for _, o := range fi.ops {
+		if o.local != nil {
+			visit(o.instr, o.local)
+		}
+	}
+	for _, b := range fi.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok {
+				if fn, ok := mc.Fn.(*ssa.Function); ok {
+					visit(instr, fn)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// leaseAt returns the lease under which instr runs, if any.
+func (fi *funcInfo) leaseAt(instr ssa.Instruction) (Lease, bool) {
+	for _, s := range fi.own {
+		if s.covers(instr) {
+			return s.lease, true
+		}
+	}
+	if fi.inherited != nil {
+		return *fi.inherited, true
+	}
+	return Lease{}, false
+}
+
+// guardedAt reports whether a write through handle at instr is checked by
+// the database against a lock held in the same transaction or session.
+func (fi *funcInfo) guardedAt(instr ssa.Instruction, handle ssa.Value) bool {
+	for _, s := range fi.own {
+		if s.covers(instr) && s.guards(handle) {
+			return true
+		}
+	}
+	return false
+}
+
+// acquisitionScope builds the scope that begins at acquisition o.
+func (m *model) acquisitionScope(fi *funcInfo, o *op) *scope {
+	s := &scope{start: o, lease: Lease{Pos: o.instr.Pos(), Desc: "lease taken here by " + o.name}}
+	if o.sameHandleGuards && o.handle != nil {
+		s.guardedHandles = append(s.guardedHandles, o.handle)
+	}
+	for _, other := range fi.ops {
+		if other == o || !dominates(o.instr, other.instr) {
+			continue
+		}
+		switch {
+		case other.release:
+			s.ends = append(s.ends, other)
+		case other.txEnd && o.sameHandleGuards && o.handle != nil && sameValue(other.handle, o.handle):
+			s.ends = append(s.ends, other)
+		}
+	}
+	s.failure = failureBlocks(o.instr)
+	return s
+}
+
+// failureBlocks returns the blocks entered only when the acquisition call
+// failed: the error result (or the error of Scan on its row) is non-nil, or
+// its boolean result is false.
+func failureBlocks(instr ssa.CallInstruction) []*ssa.BasicBlock {
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	var out []*ssa.BasicBlock
+	var errs, oks []ssa.Value
+	collect := func(v ssa.Value, t types.Type) {
+		switch {
+		case isError(t):
+			errs = append(errs, v)
+		case isBool(t):
+			oks = append(oks, v)
+		}
+	}
+	results := call.Common().Signature().Results()
+	if results.Len() == 1 {
+		collect(call, results.At(0).Type())
+	} else if refs := call.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if ex, ok := r.(*ssa.Extract); ok {
+				collect(ex, results.At(ex.Index).Type())
+			}
+		}
+	}
+	// QueryRow(...).Scan(&tok): the error of Scan tells whether the claim
+	// returned a row.
+	if refs := call.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if scan, ok := r.(*ssa.Call); ok && isScanOn(scan, call) {
+				collect(scan, scan.Type())
+			}
+		}
+	}
+	for _, e := range errs {
+		out = append(out, branchTargets(e, func(op token.Token) int {
+			if op == token.NEQ {
+				return 0 // err != nil: the true edge is the failure
+			}
+			return 1
+		})...)
+	}
+	for _, b := range oks {
+		out = append(out, boolFailure(b)...)
+	}
+	return out
+}
+
+// isScanOn reports whether call is a Scan method call on recv.
+func isScanOn(call *ssa.Call, recv ssa.Value) bool {
+	c := call.Common()
+	if c.IsInvoke() {
+		return c.Method.Name() == "Scan" && c.Value == recv
+	}
+	fn := c.StaticCallee()
+	return fn != nil && fn.Name() == "Scan" && len(c.Args) > 0 && c.Args[0] == recv
+}
+
+// branchTargets returns the successors taken when an error value compared
+// with nil shows failure. edge maps the comparison operator to the index of
+// the failing successor.
+func branchTargets(errVal ssa.Value, edge func(token.Token) int) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	refs := errVal.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		cmp, ok := r.(*ssa.BinOp)
+		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || !isNil(cmp.X) && !isNil(cmp.Y) {
+			continue
+		}
+		out = append(out, ifSuccessor(cmp, edge(cmp.Op))...)
+	}
+	return out
+}
+
+// boolFailure returns the successors taken when a success flag is false.
+func boolFailure(b ssa.Value) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	out = append(out, ifSuccessor(b, 1)...)
+	if refs := b.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if not, ok := r.(*ssa.UnOp); ok && not.Op == token.NOT {
+				out = append(out, ifSuccessor(not, 0)...)
+			}
+		}
+	}
+	return out
+}
+
+// ifSuccessor returns successor i of every If branching on cond, when that
+// successor is reached from nowhere else.
+func ifSuccessor(cond ssa.Value, i int) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	refs := cond.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		iff, ok := r.(*ssa.If)
+		if !ok || iff.Block() == nil || len(iff.Block().Succs) != 2 {
+			continue
+		}
+		succ := iff.Block().Succs[i]
+		if len(succ.Preds) == 1 {
+			out = append(out, succ)
+		}
+	}
+	return out
+}
+
+// isNil reports whether v is the nil constant.
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value == nil
+}
+
+// isError reports whether t is the error interface.
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// isBool reports whether t is a boolean type.
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}

@@ -1,0 +1,140 @@
+package model
+
+import (
+	"strings"
+
+	"github.com/fencecheck/fencecheck/internal/sqltext"
+)
+
+// Column-name vocabularies. A column name is split on '_' and each part is
+// looked up, so "fence_token", "lease_until" and "locked_by" all match.
+var (
+	tokenWords = words("fence fencing token epoch generation gen term rev revision version seq sequence")
+	leaseWords = words("lease leased lock locked visible visibility invisible claim claimed owner owned expire expires expiry heartbeat worker holder leader")
+	stateWords = words("state status phase stage")
+)
+
+// words returns the set of space-separated words.
+func words(s string) map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// columnHas reports whether one of column's '_'-separated parts is in set.
+func columnHas(column string, set map[string]bool) bool {
+	for _, part := range strings.Split(column, "_") {
+		if set[part] {
+			return true
+		}
+	}
+	return false
+}
+
+// isTokenColumn reports whether a column holds a fencing token or version.
+func isTokenColumn(c string) bool { return columnHas(c, tokenWords) || strings.Contains(c, "fenc") }
+
+// isLeaseColumn reports whether a column records who holds a lease or until
+// when.
+func isLeaseColumn(c string) bool { return columnHas(c, leaseWords) }
+
+// isStateColumn reports whether a column records a job's state.
+func isStateColumn(c string) bool { return columnHas(c, stateWords) }
+
+// claimStatement reports whether an UPDATE takes a lease: it sets a lease
+// column to a non-NULL value and either returns what it claimed (RETURNING,
+// or run through Query/QueryRow), picks its row with FOR UPDATE, or takes
+// the row only when its lease is free or expired. It returns the lease and
+// token columns the claim sets.
+func claimStatement(st *sqltext.Statement, rows bool) ([]string, bool) {
+	var cols []string
+	setsLease := false
+	for _, a := range st.Set {
+		switch {
+		case isLeaseColumn(a.Column):
+			if a.Value.Kind == sqltext.Literal && strings.EqualFold(a.Value.Text, "null") {
+				continue
+			}
+			setsLease = true
+			cols = append(cols, a.Column)
+		case isTokenColumn(a.Column):
+			cols = append(cols, a.Column)
+		}
+	}
+	if !setsLease {
+		return nil, false
+	}
+	if rows || len(st.Returning) > 0 || st.ForUpdate {
+		return cols, true
+	}
+	for _, p := range st.Where {
+		if p.Left.Kind == sqltext.Column && isLeaseColumn(p.Left.Column) ||
+			p.Right.Kind == sqltext.Column && isLeaseColumn(p.Right.Column) {
+			return cols, true
+		}
+	}
+	return nil, false
+}
+
+// releasesLease reports whether an UPDATE clears the lease: it sets lease
+// columns, all of them to NULL.
+func releasesLease(st *sqltext.Statement) bool {
+	cleared := false
+	for _, a := range st.Set {
+		if !isLeaseColumn(a.Column) {
+			continue
+		}
+		if a.Value.Kind != sqltext.Literal || !strings.EqualFold(a.Value.Text, "null") {
+			return false
+		}
+		cleared = true
+	}
+	return cleared
+}
+
+// guardPredicates returns the predicates that decide whether the sink
+// accepts a write: the WHERE of an UPDATE, DELETE or MERGE; the
+// DO UPDATE … WHERE of an upsert, and conditions inside its SET values
+// (MySQL's IF(VALUES(fence) > fence, …)).
+func guardPredicates(st *sqltext.Statement) []sqltext.Predicate {
+	switch st.Kind {
+	case sqltext.Upsert:
+		ps := append([]sqltext.Predicate(nil), st.ConflictWhere...)
+		for _, a := range st.Set {
+			ps = append(ps, a.Conds...)
+		}
+		return ps
+	case sqltext.Update, sqltext.Delete, sqltext.Merge:
+		return st.Where
+	}
+	return nil
+}
+
+// comparisonOps are the operators a guard predicate can use.
+var comparisonOps = map[string]bool{"=": true, "<": true, "<=": true, ">": true, ">=": true}
+
+// sqlGuard classifies the protection a write statement carries and returns
+// the column of the deciding predicate.
+func (m *model) sqlGuard(st *sqltext.Statement) (Guard, string) {
+	best, column := NoGuard, ""
+	for _, p := range guardPredicates(st) {
+		if p.UnderOr {
+			continue
+		}
+		for _, side := range [2]sqltext.Operand{p.Left, p.Right} {
+			if side.Kind != sqltext.Column {
+				continue
+			}
+			c := side.Column
+			switch {
+			case comparisonOps[p.Op] && (isTokenColumn(c) || p.Op == "=" && m.claimColumns[c]):
+				return TokenGuard, c
+			case best == NoGuard && (isLeaseColumn(c) || isStateColumn(c)):
+				best, column = StateGuard, c
+			}
+		}
+	}
+	return best, column
+}

@@ -1,0 +1,288 @@
+package model
+
+import (
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/internal/sqltext"
+)
+
+// maxTextDepth bounds the recursion of text resolution.
+const maxTextDepth = 16
+
+// callArgs returns the arguments of a call with the receiver first, for
+// static and interface calls alike.
+func callArgs(call ssa.CallInstruction) []ssa.Value {
+	c := call.Common()
+	if c.IsInvoke() {
+		return append([]ssa.Value{c.Value}, c.Args...)
+	}
+	return c.Args
+}
+
+// resolveText returns the SQL text v holds, with sqltext.Hole for the parts
+// that are not known statically. It reports false when nothing of the text
+// is known.
+func resolveText(m *model, v ssa.Value) (string, bool) {
+	s := textOf(m, v, 0)
+	if s == "" || strings.Trim(s, sqltext.Hole+" \t\n") == "" {
+		return "", false
+	}
+	return s, true
+}
+
+// textOf resolves v to text, returning sqltext.Hole for unknown values.
+func textOf(m *model, v ssa.Value, depth int) string {
+	if depth > maxTextDepth {
+		return sqltext.Hole
+	}
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.Value != nil && v.Value.Kind() == constant.String {
+			return constant.StringVal(v.Value)
+		}
+	case *ssa.BinOp:
+		if isString(v.X.Type()) {
+			return textOf(m, v.X, depth+1) + textOf(m, v.Y, depth+1)
+		}
+	case *ssa.ChangeType:
+		return textOf(m, v.X, depth+1)
+	case *ssa.Convert:
+		if isString(v.X.Type()) {
+			return textOf(m, v.X, depth+1)
+		}
+	case *ssa.MakeInterface:
+		return textOf(m, v.X, depth+1)
+	case *ssa.Phi:
+		first := ""
+		for i, e := range v.Edges {
+			s := textOf(m, e, depth+1)
+			if i == 0 {
+				first = s
+			} else if s != first {
+				return sqltext.Hole
+			}
+		}
+		return first
+	case *ssa.Call:
+		return callText(m, v, depth)
+	}
+	return sqltext.Hole
+}
+
+// callText resolves the text returned by fmt.Sprintf with a constant format
+// and by SQL text rewriters such as sqlx's Rebind.
+func callText(m *model, call *ssa.Call, depth int) string {
+	callee := call.Common().StaticCallee()
+	var fn *types.Func
+	if call.Common().IsInvoke() {
+		fn = call.Common().Method
+	} else if callee != nil {
+		fn = funcObject(callee)
+	}
+	if fn == nil {
+		return sqltext.Hole
+	}
+	args := callArgs(call)
+	if e := catalogue.Lookup(fn); e != nil && e.Class == catalogue.Identity {
+		if fn.Signature().Recv() != nil {
+			args = args[1:]
+		}
+		if e.Text < len(args) {
+			return textOf(m, args[e.Text], depth+1)
+		}
+		return sqltext.Hole
+	}
+	if fn.FullName() == "fmt.Sprintf" && len(args) == 2 {
+		format := textOf(m, args[0], depth+1)
+		if strings.Contains(format, sqltext.Hole) {
+			return sqltext.Hole
+		}
+		return sprintf(format, varargs(args[1]), func(v ssa.Value) string { return textOf(m, v, depth+1) })
+	}
+	return sqltext.Hole
+}
+
+// sprintf substitutes the verbs of format with the resolved text of the
+// arguments, or sqltext.Hole for unknown ones; %% becomes %.
+func sprintf(format string, args []ssa.Value, text func(ssa.Value) string) string {
+	var b strings.Builder
+	arg := 0
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			b.WriteByte(c)
+			continue
+		}
+		j := i + 1
+		for j < len(format) && strings.IndexByte("+-# 0123456789.[]*", format[j]) >= 0 {
+			j++
+		}
+		if j >= len(format) {
+			b.WriteString(format[i:])
+			break
+		}
+		verb := format[j]
+		i = j
+		if verb == '%' {
+			b.WriteByte('%')
+			continue
+		}
+		s := sqltext.Hole
+		if arg < len(args) && args[arg] != nil {
+			s = text(args[arg])
+			if verb == 'd' || verb == 's' || verb == 'v' {
+				s = constText(args[arg], s)
+			} else {
+				s = sqltext.Hole
+			}
+		}
+		arg++
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// constText returns the text of an integer or string constant argument,
+// falling back to resolved.
+func constText(v ssa.Value, resolved string) string {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Int {
+		return c.Value.ExactString()
+	}
+	return resolved
+}
+
+// varargs returns the elements of a variadic slice argument built at the
+// call site (nil entries for elements it cannot see), or nil when the
+// slice comes from elsewhere.
+func varargs(v ssa.Value) []ssa.Value {
+	slice, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	alloc, ok := slice.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	arr, ok := alloc.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	at, ok := arr.Elem().Underlying().(*types.Array)
+	if !ok {
+		return nil
+	}
+	out := make([]ssa.Value, at.Len())
+	refs := alloc.Referrers()
+	if refs == nil {
+		return out
+	}
+	for _, r := range *refs {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		idx, ok := ia.Index.(*ssa.Const)
+		if !ok || idx.Value == nil {
+			continue
+		}
+		i, exact := constant.Int64Val(idx.Value)
+		if !exact || i < 0 || int(i) >= len(out) || ia.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				out[i] = st.Val
+			}
+		}
+	}
+	return out
+}
+
+// isString reports whether t is a string type.
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// preparedText resolves the SQL text of a prepared statement handle by
+// finding the Prepare call that produced it, looking through the embedded
+// fields of wrapper types (sqlx.Stmt embeds *sql.Stmt).
+func (m *model) preparedText(v ssa.Value) (string, bool) {
+	for depth := 0; depth < maxTextDepth && v != nil; depth++ {
+		switch x := v.(type) {
+		case *ssa.Extract:
+			v = x.Tuple
+		case *ssa.UnOp:
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Call:
+			fn := x.Common().StaticCallee()
+			if fn == nil {
+				return "", false
+			}
+			e := catalogue.Lookup(funcObject(fn))
+			if e == nil || e.Class != catalogue.SQLPrepare {
+				return "", false
+			}
+			args := callArgs(x)[1:]
+			if e.Text >= len(args) {
+				return "", false
+			}
+			return resolveText(m, args[e.Text])
+		default:
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// sqlArg returns the call argument bound to a placeholder, or nil.
+func sqlArg(o *op, p sqltext.Placeholder) ssa.Value {
+	e := catalogue.Lookup(o.callee)
+	if e == nil || e.Args < 0 || e.Named {
+		return nil
+	}
+	i := p.ArgIndex()
+	if i < 0 {
+		return nil
+	}
+	args := callArgs(o.instr)
+	if o.handle != nil {
+		args = args[1:]
+	}
+	if e.Args >= len(args) {
+		return nil
+	}
+	if o.instr.Common().Signature().Variadic() && e.Args == len(args)-1 {
+		va := varargs(args[e.Args])
+		if i < len(va) {
+			return unwrapInterface(va[i])
+		}
+		return nil
+	}
+	if e.Args+i < len(args) {
+		return unwrapInterface(args[e.Args+i])
+	}
+	return nil
+}
+
+// unwrapInterface returns the concrete value boxed by a MakeInterface.
+func unwrapInterface(v ssa.Value) ssa.Value {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		return mi.X
+	}
+	return v
+}

@@ -1,0 +1,344 @@
+package model
+
+import (
+	"fmt"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/sqltext"
+)
+
+// FuncFact summarises what calling a function does, for the packages that
+// import it. It holds only sorted slices and scalars, so its gob encoding is
+// deterministic.
+type FuncFact struct {
+	// Acquire: calling the function takes a lease that is still held when
+	// it returns.
+	Acquire bool
+	// TokenResult is the index of the result that carries the fencing
+	// token, or -1.
+	TokenResult int
+	// Release: calling the function releases a lease.
+	Release bool
+	// Sink: the function is marked //fencecheck:sink.
+	Sink bool
+	// Guarded: the function performs a token-conditional write.
+	Guarded bool
+	// TokenParam is the index of the token parameter of a guarded write,
+	// or -1.
+	TokenParam int
+	// Probe: the function checks ownership (marked //fencecheck:probe).
+	Probe bool
+	// Idempotent: writes under the function cannot corrupt state.
+	Idempotent bool
+	// Writes is the call path to an unguarded sink write the function
+	// makes outside any lease of its own: the functions it goes through,
+	// then the writing API and its target ("(*sql.DB).ExecContext jobs").
+	Writes []string
+	// ClaimColumns are the lease and token columns a claim made by the
+	// function sets, sorted.
+	ClaimColumns []string
+}
+
+// AFact marks FuncFact as an analysis fact.
+func (*FuncFact) AFact() {}
+
+// String describes the fact for tests ("acquire", "writes(a → b)", …).
+func (f *FuncFact) String() string {
+	var parts []string
+	if f.Acquire {
+		parts = append(parts, "acquire")
+	}
+	if f.Release {
+		parts = append(parts, "release")
+	}
+	if f.Sink {
+		parts = append(parts, "sink")
+	}
+	if f.Guarded {
+		parts = append(parts, fmt.Sprintf("guarded(%d)", f.TokenParam))
+	}
+	if f.Probe {
+		parts = append(parts, "probe")
+	}
+	if f.Idempotent {
+		parts = append(parts, "idempotent")
+	}
+	if len(f.Writes) > 0 {
+		parts = append(parts, "writes("+strings.Join(f.Writes, " → ")+")")
+	}
+	if len(f.ClaimColumns) > 0 {
+		parts = append(parts, "claims("+strings.Join(f.ClaimColumns, ",")+")")
+	}
+	return "fence:" + strings.Join(parts, ",")
+}
+
+// inferLocalAcquirers marks calls of local functions that return with a
+// lease held as acquisitions, iterating until nothing changes.
+func (m *model) inferLocalAcquirers() {
+	acquirers := make(map[*ssa.Function]bool)
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range m.funcs {
+			if acquirers[fn] || !m.returnsHoldingLease(m.local[fn]) {
+				continue
+			}
+			acquirers[fn] = true
+			changed = true
+			for _, caller := range m.funcs {
+				for _, o := range m.local[caller].ops {
+					if o.local == fn {
+						o.acquire, o.local = true, nil
+					}
+				}
+			}
+		}
+	}
+}
+
+// returnsHoldingLease reports whether fn, which must return something
+// besides an error, reaches a return with a lease it took still held.
+func (m *model) returnsHoldingLease(fi *funcInfo) bool {
+	if fi.fn.Parent() != nil || !returnsValue(fi.fn.Signature) {
+		return false
+	}
+	for _, o := range fi.ops {
+		if !o.acquire {
+			continue
+		}
+		s := m.acquisitionScope(fi, o)
+		if len(s.guardedHandles) > 0 {
+			continue // a transaction-scoped lock does not outlive the function usefully
+		}
+		for _, b := range fi.fn.Blocks {
+			if len(b.Instrs) == 0 {
+				continue
+			}
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && s.covers(ret) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// returnsValue reports whether a signature has a result other than error.
+func returnsValue(sig *types.Signature) bool {
+	for i := 0; i < sig.Results().Len(); i++ {
+		if !isError(sig.Results().At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// exportFacts exports a FuncFact for every declared function of the package
+// whose calls matter to other packages.
+func (m *model) exportFacts() {
+	memo := make(map[*funcInfo][]string)
+	for _, fn := range m.funcs {
+		obj := funcObject(fn)
+		if obj == nil || fn.Parent() != nil || fn.Synthetic != "" {
+			continue
+		}
+		fi := m.local[fn]
+		d := m.dirs.Func(obj)
+		f := &FuncFact{
+			Acquire: d.Acquire, Release: d.Release, Sink: d.Sink, Guarded: d.Guarded,
+			Probe: d.Probe, Idempotent: d.Idempotent, TokenResult: -1, TokenParam: -1,
+		}
+		if d.Guarded {
+			f.TokenParam = d.TokenParam
+		}
+		if d.Acquire {
+			f.TokenResult = tokenResult(fn.Signature)
+		}
+		if !f.Acquire && m.returnsHoldingLease(fi) {
+			f.Acquire = true
+		}
+		if f.Acquire {
+			f.ClaimColumns = m.claimColumnsOf(fi)
+		}
+		if !f.Idempotent && !f.Sink && !f.Guarded {
+			f.Writes = m.unscopedWrite(fi, memo, map[*funcInfo]bool{})
+		}
+		if !f.Guarded {
+			if p, ok := m.guardedParam(fi); ok {
+				f.Guarded, f.TokenParam = true, p
+			}
+		}
+		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 {
+			m.pass.ExportObjectFact(obj, f)
+		}
+	}
+}
+
+// tokenResult returns the index of the result that carries a fencing
+// token: one whose type is named Token, else the first integer result.
+func tokenResult(sig *types.Signature) int {
+	first := -1
+	for i := 0; i < sig.Results().Len(); i++ {
+		t := sig.Results().At(i).Type()
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Name() == "Token" {
+			return i
+		}
+		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 && first < 0 {
+			first = i
+		}
+	}
+	return first
+}
+
+// claimColumnsOf returns the sorted lease and token columns fi's claims set.
+func (m *model) claimColumnsOf(fi *funcInfo) []string {
+	set := make(map[string]bool)
+	for _, o := range fi.ops {
+		for _, c := range o.claimColumns {
+			set[c] = true
+		}
+	}
+	out := make([]string, 0, len(set))
+	for c := range set {
+		out = append(out, c)
+	}
+	sort.Strings(out)
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// unscopedWrite returns the path to the first unguarded write fi makes (or
+// reaches through functions of the package) outside a lease of its own.
+func (m *model) unscopedWrite(fi *funcInfo, memo map[*funcInfo][]string, visiting map[*funcInfo]bool) []string {
+	if path, ok := memo[fi]; ok {
+		return path
+	}
+	if visiting[fi] {
+		return nil
+	}
+	visiting[fi] = true
+	var found []string
+	for _, o := range fi.ops {
+		if len(fi.own) > 0 {
+			if _, scoped := fi.ownLeaseAt(o.instr); scoped {
+				continue
+			}
+		}
+		switch {
+		case o.write && !o.guard.Fences():
+			if len(o.via) > 0 {
+				found = o.via[1:]
+				found = append([]string{o.via[0]}, found...)
+			} else {
+				found = []string{strings.TrimSpace(o.name + " " + o.target)}
+			}
+		case o.local != nil:
+			if callee := m.local[o.local]; callee != nil && callee.fn.Parent() == nil {
+				if sub := m.unscopedWrite(callee, memo, visiting); len(sub) > 0 {
+					found = append([]string{o.name}, sub...)
+				}
+			}
+		}
+		if found != nil {
+			break
+		}
+	}
+	memo[fi] = found
+	return found
+}
+
+// ownLeaseAt returns the lease of one of fi's own scopes covering instr.
+func (fi *funcInfo) ownLeaseAt(instr ssa.Instruction) (Lease, bool) {
+	for _, s := range fi.own {
+		if s.covers(instr) {
+			return s.lease, true
+		}
+	}
+	return Lease{}, false
+}
+
+// guardedParam reports whether fi performs a token-guarded SQL write whose
+// token comes straight from one of its parameters, and which.
+func (m *model) guardedParam(fi *funcInfo) (int, bool) {
+	for _, o := range fi.ops {
+		if !o.write || o.guard != TokenGuard || o.stmt == nil {
+			continue
+		}
+		for _, p := range guardPredicates(o.stmt) {
+			for _, pair := range [2][2]sqltext.Operand{{p.Left, p.Right}, {p.Right, p.Left}} {
+				col, val := pair[0], pair[1]
+				if col.Kind != sqltext.Column || col.Column != o.guardColumn || val.Kind != sqltext.Param {
+					continue
+				}
+				if i, ok := paramIndex(fi.fn, sqlArg(o, val.Param)); ok {
+					return i, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// paramIndex returns the index of v among fn's declared parameters
+// (receiver excluded).
+func paramIndex(fn *ssa.Function, v ssa.Value) (int, bool) {
+	prm, ok := v.(*ssa.Parameter)
+	if !ok {
+		return 0, false
+	}
+	for i, q := range fn.Params {
+		if q == prm {
+			if fn.Signature.Recv() != nil {
+				i--
+			}
+			return i, i >= 0
+		}
+	}
+	return 0, false
+}
+
+// collectWrites lists the writes made in lease scopes.
+func (m *model) collectWrites() []*Write {
+	var out []*Write
+	for _, fn := range m.funcs {
+		fi := m.local[fn]
+		if m.idempotent(fn) {
+			continue
+		}
+		for _, o := range fi.ops {
+			if !o.write {
+				continue
+			}
+			lease, ok := fi.leaseAt(o.instr)
+			if !ok {
+				continue
+			}
+			pos, end := m.callRange(o.instr)
+			w := &Write{
+				Pos: pos, End: end, Callee: o.name, Via: o.via,
+				Target: o.target, Verb: o.verb, Guard: o.guard, GuardColumn: o.guardColumn,
+				Note: o.note, Lease: lease, Func: fn,
+			}
+			if !w.Guard.Fences() && fi.guardedAt(o.instr, o.handle) {
+				w.Guard = TxGuard
+			}
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+
+// idempotent reports whether fn, or the declared function it is a closure
+// of, is marked //fencecheck:idempotent.
+func (m *model) idempotent(fn *ssa.Function) bool {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	obj := funcObject(fn)
+	return obj != nil && m.dirs.Func(obj).Idempotent
+}
