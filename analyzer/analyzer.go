@@ -10,6 +10,9 @@ import (
 	"github.com/fencecheck/fencecheck/passes/unfenced"
 )
 
+// directivesURL documents the directives the root analyzer checks.
+const directivesURL = "https://github.com/fencecheck/fencecheck/blob/main/docs/directives.md"
+
 //go:embed doc.go
 var doc string
 
@@ -17,7 +20,7 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "fencecheck",
 	Doc:      analysisutil.MustExtractDoc(doc, "fencecheck"),
-	URL:      "https://github.com/fencecheck/fencecheck/blob/main/docs/directives.md",
+	URL:      directivesURL,
 	Run:      run,
 	Requires: []*analysis.Analyzer{directives.Analyzer},
 }
@@ -37,7 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 			End:      e.End,
 			Category: "directive",
 			Message:  e.Message,
-			URL:      Analyzer.URL,
+			URL:      directivesURL,
 		})
 	}
 	return nil, nil

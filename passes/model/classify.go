@@ -24,6 +24,7 @@ type op struct {
 	release bool // releases a lease
 	txEnd   bool // commits or rolls back the transaction it is called on
 	write   bool // writes to a sink
+	call    bool // the write is a call of a function marked as a sink
 
 	// handle is the SQL handle (receiver) the call runs on, if any.
 	handle ssa.Value
@@ -177,7 +178,7 @@ func (m *model) applyDirectives(o *op, s funcSummary) bool {
 		o.local = nil
 		return true
 	case s.sink:
-		o.write, o.guard, o.verb = true, NoGuard, "writes"
+		o.write, o.guard, o.verb, o.call = true, NoGuard, "writes", true
 		o.local = nil
 		return true
 	case s.acquire:

@@ -89,6 +89,9 @@ type Write struct {
 	Guard Guard
 	// GuardColumn is the column of a StateGuard or TokenGuard predicate.
 	GuardColumn string
+	// Call reports that the write is a call of a function marked as a
+	// sink, rather than a known API.
+	Call bool
 	// Note is an extra clause for the message, such as why an API cannot
 	// be fenced; usually empty.
 	Note string

@@ -125,9 +125,7 @@ func (m *model) computeScopes() {
 	for len(queue) > 0 {
 		fi := queue[0]
 		queue = queue[1:]
-		for _, next := range m.scopedCallees(fi) {
-			queue = append(queue, next)
-		}
+		queue = append(queue, m.scopedCallees(fi)...)
 	}
 }
 

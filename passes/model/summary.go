@@ -321,7 +321,7 @@ func (m *model) collectWrites() []*Write {
 			w := &Write{
 				Pos: pos, End: end, Callee: o.name, Via: o.via,
 				Target: o.target, Verb: o.verb, Guard: o.guard, GuardColumn: o.guardColumn,
-				Note: o.note, Lease: lease, Func: fn,
+				Note: o.note, Call: o.call, Lease: lease, Func: fn,
 			}
 			if !w.Guard.Fences() && fi.guardedAt(o.instr, o.handle) {
 				w.Guard = TxGuard
@@ -331,7 +331,6 @@ func (m *model) collectWrites() []*Write {
 	}
 	return out
 }
-
 
 // idempotent reports whether fn, or the declared function it is a closure
 // of, is marked //fencecheck:idempotent.

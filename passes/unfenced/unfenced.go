@@ -70,6 +70,9 @@ func message(w *model.Write) string {
 		if w.Target == "" {
 			verb = strings.TrimSuffix(strings.TrimSuffix(verb, " into"), " from")
 		}
+		if w.Call {
+			b.WriteString("call to ")
+		}
 		fmt.Fprintf(&b, "%s %s%s under a lease without a fencing token", w.Callee, verb, target)
 	}
 	if w.Guard == model.StateGuard && w.GuardColumn != "" {

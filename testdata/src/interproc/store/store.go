@@ -20,7 +20,7 @@ func (s *Store) exec(ctx context.Context, id int64, result string) error { // wa
 }
 
 // SaveFenced writes a result only if the token is not older than the stored one.
-func (s *Store) SaveFenced(ctx context.Context, id int64, result string, tok int64) error { // want SaveFenced:`fence:guarded\(2\)`
+func (s *Store) SaveFenced(ctx context.Context, id int64, result string, tok int64) error { // want SaveFenced:`fence:guarded\(3\)`
 	_, err := s.DB.ExecContext(ctx, `UPDATE results SET body = $2, fence_token = $3 WHERE job_id = $1 AND fence_token <= $3`, id, result, tok)
 	return err
 }

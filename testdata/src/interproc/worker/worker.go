@@ -52,7 +52,7 @@ func Handle(ctx context.Context, db *sql.DB, id int64) error {
 
 // finish is called from the handler, so its writes run under the lease.
 func finish(ctx context.Context, db *sql.DB, id int64) {
-	db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = $1`, id) // want `\(\*sql\.DB\)\.ExecContext updates jobs under a lease without a fencing token; the check on state`
+	db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = $1`, id) // want `\(\*sql\.DB\)\.ExecContext updates jobs under a lease without a fencing token \(a worker`
 }
 
 // Ignored shows a justified suppression, and one that suppresses nothing.

@@ -1,0 +1,72 @@
+// Command floor is the do-nothing baseline for fencecheck's performance
+// measurements: the same binary shape and drivers, with one analyzer that
+// requires SSA and exports a fact for every function but finds nothing. Its
+// cost is the load, type-check and SSA floor fencecheck is measured
+// against.
+//
+//	go build -o /tmp/floor ./internal/tools/floor
+//	/tmp/floor ./...                      # go vet -vettool driver
+//	/tmp/floor -driver=packages ./...     # go/packages driver
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/fencecheck/fencecheck/internal/driver"
+)
+
+// seen is the fact the floor analyzer exports.
+type seen struct{ Calls int }
+
+// AFact marks seen as a fact.
+func (*seen) AFact() {}
+
+// nop builds SSA and exports one fact per function, like fencecheck's
+// engine, and reports nothing.
+var nop = &analysis.Analyzer{
+	Name:       "floor",
+	Doc:        "floor: do nothing, at the cost of loading, type-checking and building SSA",
+	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	FactTypes:  []analysis.Fact{new(seen)},
+	ResultType: reflect.TypeFor[int](),
+	Run: func(pass *analysis.Pass) (any, error) {
+		n := 0
+		for _, fn := range pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs {
+			if obj := fn.Object(); obj != nil && fn.Parent() == nil && obj.Pkg() == pass.Pkg {
+				pass.ExportObjectFact(obj, &seen{Calls: len(fn.Blocks)})
+				n++
+			}
+		}
+		return n, nil
+	},
+}
+
+func main() {
+	for _, a := range os.Args[1:] {
+		if a == "-V=full" || a == "-flags" || len(a) > 4 && a[len(a)-4:] == ".cfg" {
+			unitchecker.Main(nop)
+		}
+	}
+	fs := flag.NewFlagSet("floor", flag.ExitOnError)
+	backend := fs.String("driver", "vet", "vet or packages")
+	fs.Parse(os.Args[1:])
+	opts := driver.Options{Patterns: fs.Args(), Tests: true}
+	var err error
+	if *backend == "packages" {
+		_, err = driver.Packages([]*analysis.Analyzer{nop}, opts)
+	} else {
+		self, _ := os.Executable()
+		_, err = driver.Vet(self, nil, opts)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
