@@ -208,4 +208,3 @@ func TestFenceEtcd(t *testing.T) {
 		}
 	})
 }
-
