@@ -173,7 +173,7 @@ type queue struct {
 	tbl  fencesql.Table
 	qt   string
 
-	mu     sync.Mutex
+	mu      sync.Mutex
 	issued  map[string]fence.Token // newest token issued per job, seen by the workers
 	written map[string]fence.Token // newest token that has made its write attempt, per job
 	res     result
