@@ -1,0 +1,91 @@
+package redis
+
+type Cmder interface {
+	Name() string
+	FullName() string
+	Args() []interface{}
+	String() string
+	Err() error
+}
+
+type baseCmd struct{}
+
+func (cmd *baseCmd) Name() string { return "" }
+
+func (cmd *baseCmd) FullName() string { return "" }
+
+func (cmd *baseCmd) Args() []interface{} { return nil }
+
+func (cmd *baseCmd) SetErr(e error) {}
+
+func (cmd *baseCmd) Err() error { return nil }
+
+type Cmd struct {
+	baseCmd
+}
+
+func (cmd *Cmd) String() string { return "" }
+
+func (cmd *Cmd) Val() interface{} { return nil }
+
+func (cmd *Cmd) Result() (interface{}, error) { return nil, nil }
+
+func (cmd *Cmd) Text() (string, error) { return "", nil }
+
+func (cmd *Cmd) Int() (int, error) { return 0, nil }
+
+func (cmd *Cmd) Int64() (int64, error) { return 0, nil }
+
+func (cmd *Cmd) Bool() (bool, error) { return false, nil }
+
+type StatusCmd struct {
+	baseCmd
+}
+
+func (cmd *StatusCmd) String() string { return "" }
+
+func (cmd *StatusCmd) Val() string { return "" }
+
+func (cmd *StatusCmd) Result() (string, error) { return "", nil }
+
+type IntCmd struct {
+	baseCmd
+}
+
+func (cmd *IntCmd) String() string { return "" }
+
+func (cmd *IntCmd) Val() int64 { return 0 }
+
+func (cmd *IntCmd) Result() (int64, error) { return 0, nil }
+
+type BoolCmd struct {
+	baseCmd
+}
+
+func (cmd *BoolCmd) String() string { return "" }
+
+func (cmd *BoolCmd) Val() bool { return false }
+
+func (cmd *BoolCmd) Result() (bool, error) { return false, nil }
+
+type StringCmd struct {
+	baseCmd
+}
+
+func (cmd *StringCmd) String() string { return "" }
+
+func (cmd *StringCmd) Val() string { return "" }
+
+func (cmd *StringCmd) Result() (string, error) { return "", nil }
+
+func (cmd *StringCmd) Int64() (int64, error) { return 0, nil }
+
+type BoolSliceCmd struct {
+	baseCmd
+}
+
+func (cmd *BoolSliceCmd) String() string { return "" }
+
+func (cmd *BoolSliceCmd) Val() []bool { return nil }
+
+func (cmd *BoolSliceCmd) Result() ([]bool, error) { return nil, nil }
