@@ -168,6 +168,7 @@ func Claim(ctx context.Context, c redis.Scripter, resource string, lease time.Du
 // need not wait for expiry. It returns an error matching [fence.ErrStale]
 // when the lease has expired or been taken by a newer claim.
 //
+//fencecheck:release
 //fencecheck:guarded token=tok
 func Release(ctx context.Context, c redis.Scripter, resource string, tok fence.Token) error {
 	n, err := releaseScript.Run(ctx, c, []string{LeaseKey(resource)}, tok.String()).Int64()

@@ -99,6 +99,7 @@ func claimMySQLOn(ctx context.Context, db Querier, q string, args []any) (int64,
 // claim need not wait for expiry. It returns an error matching
 // [fence.ErrStale] when a newer claim has taken the row.
 //
+//fencecheck:release
 //fencecheck:guarded token=tok
 func (t Table) Release(ctx context.Context, db Execer, id any, tok fence.Token) error {
 	if err := checkToken(tok); err != nil {
