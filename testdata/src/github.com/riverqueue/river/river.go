@@ -1,0 +1,41 @@
+// Package river synthesizes the part of github.com/riverqueue/river that fencecheck's tests need, with the real signatures.
+package river
+
+import (
+	"context"
+	"time"
+
+	"github.com/riverqueue/river/rivertype"
+)
+
+type JobArgs interface {
+	Kind() string
+}
+
+type Job[T JobArgs] struct {
+	*rivertype.JobRow
+	Args T
+}
+
+type Worker[T JobArgs] interface {
+	Middleware(job *rivertype.JobRow) []rivertype.WorkerMiddleware
+	NextRetry(job *Job[T]) time.Time
+	Timeout(job *Job[T]) time.Duration
+	Work(ctx context.Context, job *Job[T]) error
+}
+
+type WorkerDefaults[T JobArgs] struct{}
+
+func (w WorkerDefaults[T]) Middleware(*rivertype.JobRow) []rivertype.WorkerMiddleware { return nil }
+
+func (w WorkerDefaults[T]) NextRetry(*Job[T]) time.Time { return time.Time{} }
+
+func (w WorkerDefaults[T]) Timeout(*Job[T]) time.Duration { return 0 }
+
+func WorkFunc[T JobArgs](f func(context.Context, *Job[T]) error) Worker[T] { return nil }
+
+type Workers struct{}
+
+func NewWorkers() *Workers { return nil }
+
+func AddWorker[T JobArgs](workers *Workers, worker Worker[T]) {}
