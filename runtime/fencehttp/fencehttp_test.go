@@ -97,8 +97,8 @@ func (s *httpSink) Read(ctx context.Context, res string) (string, error) {
 }
 
 func TestConformance(t *testing.T) {
-	for _, header := range []string{"", "X-Lease-Generation"} {
-		t.Run("header="+header, func(t *testing.T) {
+	for name, header := range map[string]string{"Fencing-Token": "", "X-Lease-Generation": "X-Lease-Generation"} {
+		t.Run(name, func(t *testing.T) {
 			fencetest.Run(t, func(t *testing.T) fencetest.Sink {
 				srv := newServer(t, &valueServer{values: map[string]string{}}, header)
 				return &httpSink{srv: srv, client: fencehttp.Client{HTTP: srv.Client(), Header: header}}
