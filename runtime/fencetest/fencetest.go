@@ -124,8 +124,8 @@ func mustWrite(ctx context.Context, r reporter, s Sink, res string, tok fence.To
 	}
 }
 
-// mustReject performs a write with stale token tok after newer was accepted.
-// It reports whether the sink rejected it properly.
+// mustReject performs a write with stale token tok after newer was accepted
+// and fails the check unless the sink rejects it with fence.ErrStale.
 func mustReject(ctx context.Context, r reporter, s Sink, res string, tok, newer fence.Token, value string) {
 	r.Helper()
 	err := s.Write(ctx, res, tok, value)
