@@ -9,25 +9,17 @@ func (p *parser) boolExpr(a, b int, under bool, out []Predicate) []Predicate {
 	}
 	p.depth++
 	defer func() { p.depth-- }()
-	for i := a; i < b; i = p.skip(i) {
-		if p.word(i) == "or" {
-			under = true
-			break
-		}
+	for i := a; i < b && !under; i = p.skip(i) {
+		under = p.word(i) == "or"
 	}
 	start, between := a, false
 	for i := a; i < b; i = p.skip(i) {
-		switch p.word(i) {
-		case "between":
+		switch w := p.word(i); {
+		case w == "between":
 			between = true
-		case "and":
-			if between {
-				between = false
-				continue
-			}
-			out = p.conjunct(start, i, under, out)
-			start = i + 1
-		case "or":
+		case w == "and" && between:
+			between = false
+		case w == "and" || w == "or":
 			out = p.conjunct(start, i, under, out)
 			start = i + 1
 		}
@@ -39,57 +31,43 @@ func (p *parser) boolExpr(a, b int, under bool, out []Predicate) []Predicate {
 // it UnderOr, a parenthesised group is descended, anything else is one
 // predicate.
 func (p *parser) conjunct(a, b int, under bool, out []Predicate) []Predicate {
-	for a < b && (p.word(a) == "not" || p.isOp(a, "!")) {
+	for ; a < b && (p.word(a) == "not" || p.isOp(a, "!")); a++ {
 		under = true
-		a++
 	}
-	if a >= b {
+	switch {
+	case a >= b:
 		return out
+	case p.wraps(a, b):
+		return p.boolExpr(a+1, p.inner(a), under, out)
 	}
-	if p.wraps(a, b) && p.is(a, tLParen) && !p.isSubquery(a+1) {
-		if in := p.inner(a); p.nextComma(a+1, in) == in {
-			return p.boolExpr(a+1, in, under, out)
-		}
-	}
-	return append(out, p.predicate(a, b, under))
-}
-
-// predicate builds the predicate for the term in [a, b).
-func (p *parser) predicate(a, b int, under bool) Predicate {
 	pr := Predicate{UnderOr: under}
 	opA, opB, op := p.findOp(a, b)
 	if op == "" {
 		pr.Left = p.operand(a, b)
-		return pr
+		return append(out, pr)
 	}
-	pr.Op = op
-	pr.Left = p.operand(a, opA)
-	pr.Right = p.operand(min(opB, b), b)
-	return pr
+	pr.Op, pr.Left, pr.Right = op, p.operand(a, opA), p.operand(min(opB, b), b)
+	return append(out, pr)
 }
 
 // findOp locates the operator of a predicate in [a, b): the first
-// top-level comparison or word operator, else the first other boolean
+// top-level comparison or keyword operator, else the first other boolean
 // operator. It returns the operator's token range and normalised form.
 func (p *parser) findOp(a, b int) (int, int, string) {
 	other := -1
 	for i := a; i < b; i = p.skip(i) {
 		t := p.toks[i]
-		switch t.kind {
-		case tOp:
-			if op := compareOp(t.val); op != "" {
-				return i, i + 1, op
+		if op := compareOp(t.val); t.kind == tOp && op != "" {
+			return i, i + 1, op
+		}
+		if t.kind == tOp && other < 0 && isPredicateOp(t.val) {
+			other = i
+		}
+		if end, op := p.wordOp(i); op != "" {
+			if i > a && p.word(i-1) == "not" && op != "is" && op != "is not" {
+				return i - 1, end, "not " + op
 			}
-			if other < 0 && isPredicateOp(t.val) {
-				other = i
-			}
-		case tIdent:
-			if end, op := p.wordOp(i); op != "" {
-				if i > a && p.word(i-1) == "not" && op != "is" && op != "is not" {
-					return i - 1, end, negated(op)
-				}
-				return i, end, op
-			}
+			return i, end, op
 		}
 	}
 	if other >= 0 {
@@ -102,7 +80,7 @@ func (p *parser) findOp(a, b int) (int, int, string) {
 // LIKE, BETWEEN, ...) and returns the index after it and its normalised
 // form, or "".
 func (p *parser) wordOp(i int) (int, string) {
-	switch w := p.toks[i].val; w {
+	switch w := p.word(i); w {
 	case "is":
 		j := i + 1
 		not := p.word(j) == "not"
@@ -138,11 +116,7 @@ func (p *parser) wordOp(i int) (int, string) {
 // isBoolish reports whether [a, b) is a condition at its top level.
 func (p *parser) isBoolish(a, b int) bool {
 	for i := a; i < b; i = p.skip(i) {
-		t := p.toks[i]
-		switch {
-		case t.kind == tOp && (compareOp(t.val) != "" || isPredicateOp(t.val)):
-			return true
-		case t.kind == tIdent && isPredicateWord(t.val):
+		if t := p.toks[i]; t.kind == tOp && (compareOp(t.val) != "" || isPredicateOp(t.val)) || isPredicateWord(p.word(i)) {
 			return true
 		}
 	}
@@ -152,12 +126,11 @@ func (p *parser) isBoolish(a, b int) bool {
 // operand describes the expression in tokens [a, b).
 func (p *parser) operand(a, b int) Operand {
 	op := Operand{Kind: Expr}
-	if a >= b {
-		return op
+	if a < b {
+		op.Text = p.src[p.toks[a].pos:p.toks[b-1].end]
+		op.Params = p.paramsIn(a, b)
+		p.classify(&op, a, b)
 	}
-	op.Text = p.src[p.toks[a].pos:p.toks[b-1].end]
-	op.Params = p.paramsIn(a, b)
-	p.classify(&op, a, b)
 	return op
 }
 
@@ -166,78 +139,59 @@ func (p *parser) operand(a, b int) Operand {
 func (p *parser) classify(op *Operand, a, b int) {
 	for range 8 {
 		a0, b0 := a, b
-		for p.wraps(a, b) && p.is(a, tLParen) && p.toks[a].closed && !p.isSubquery(a+1) && p.nextComma(a+1, b-1) == b-1 {
+		for p.wraps(a, b) && p.toks[a].closed {
 			a, b = a+1, b-1
 		}
-		b = p.stripCast(a, b)
-		if a == a0 && b == b0 {
+		if b = p.stripCast(a, b); a == a0 && b == b0 {
 			break
 		}
 	}
-	switch b - a {
-	case 1:
+	if b-a == 1 {
 		p.classifyToken(op, a)
 		return
-	case 2:
-		if (p.isOp(a, "-") || p.isOp(a, "+")) && p.is(a+1, tNumber) ||
-			p.is(a+1, tString) && isTypedLiteral(p.word(a)) {
-			op.Kind = Literal
-			return
-		}
+	}
+	if b-a == 2 && ((p.isOp(a, "-") || p.isOp(a, "+")) && p.is(a+1, tNumber) || p.is(a+1, tString) && isTypedLiteral(p.word(a))) {
+		op.Kind = Literal
+		return
 	}
 	end, last, parts := p.nameChain(a, b)
 	switch {
 	case parts == 0:
+	case end == b && p.is(last, tHole):
+		op.Kind = HoleOperand
 	case end == b:
-		p.column(op, last, parts)
-	case p.is(end, tLParen) && p.toks[end].closed && p.toks[end].match == b:
+		op.Kind, op.Column, op.Qualifier = Column, p.toks[last].val, p.qualifier(last-2)
+	case p.is(end, tLParen) && p.toks[end].closed && p.match(end) == b:
 		p.call(op, last, parts, end)
 	}
 }
 
 // classifyToken classifies a one-token operand.
 func (p *parser) classifyToken(op *Operand, i int) {
-	t := p.toks[i]
-	switch t.kind {
-	case tHole:
+	switch t := p.toks[i]; {
+	case t.kind == tHole:
 		op.Kind = HoleOperand
-	case tParam:
+	case t.kind == tParam:
 		op.Kind, op.Param = Param, p.params[t.ref]
-	case tString, tNumber:
+	case t.kind == tString || t.kind == tNumber || t.kind == tIdent && isLiteralWord(t.val):
 		op.Kind = Literal
-	case tQuoted:
+	case t.kind == tIdent && isTimeWord(t.val):
+		op.Kind, op.Func = Func, t.val
+	case t.kind == tQuoted || t.kind == tIdent && !isReserved(t.val):
 		op.Kind, op.Column = Column, t.val
-	case tIdent:
-		switch {
-		case isLiteralWord(t.val):
-			op.Kind = Literal
-		case isTimeWord(t.val):
-			op.Kind, op.Func = Func, t.val
-		case !isReserved(t.val):
-			op.Kind, op.Column = Column, t.val
-		}
 	}
 }
 
-// column classifies a dotted name whose last part is at last.
-func (p *parser) column(op *Operand, last, parts int) {
-	if p.is(last, tHole) {
-		op.Kind = HoleOperand
-		return
-	}
-	op.Kind, op.Column = Column, p.toks[last].val
-	if parts > 1 {
-		op.Qualifier = p.qualifier(last - 2)
-		if op.Qualifier == p.rowAlias && p.rowAlias != "" {
-			op.Qualifier = "values"
-		}
-	}
-}
-
-// qualifier returns the name at i for use as a qualifier: Hole for a hole.
+// qualifier returns the qualifier of a column whose qualifying name is at
+// i: "" if there is none, Hole for a hole, "values" for MySQL's row alias.
 func (p *parser) qualifier(i int) string {
-	if p.is(i, tHole) {
+	switch {
+	case !p.is(i+1, tDot):
+		return ""
+	case p.is(i, tHole):
 		return Hole
+	case p.rowAlias != "" && p.toks[i].val == p.rowAlias:
+		return "values"
 	}
 	return p.toks[i].val
 }
@@ -246,26 +200,23 @@ func (p *parser) qualifier(i int) string {
 // CAST(x AS t) is classified as x, keyword constructs (EXISTS, ANY, ROW)
 // are expressions and the rest are function calls.
 func (p *parser) call(op *Operand, last, parts, open int) {
-	name := p.toks[last]
-	in0, in1 := open+1, p.inner(open)
+	name, in0, in1 := p.toks[last], open+1, p.inner(open)
+	fn := name.kind == tIdent && parts == 1
 	switch {
 	case name.kind == tHole:
-	case parts == 1 && name.kind == tIdent && name.val == "values":
+	case fn && name.val == "values":
 		if end, l, n := p.nameChain(in0, in1); n > 0 && end == in1 && !p.is(l, tHole) {
 			op.Kind, op.Column, op.Qualifier = Column, p.toks[l].val, "values"
 		}
-	case parts == 1 && name.kind == tIdent && name.val == "cast":
-		as := p.findKw(in0, in1, "as")
-		if as < 0 || p.depth >= maxDepth {
-			return
+	case fn && name.val == "cast":
+		if as := p.findKw(in0, in1, "as"); as >= 0 && p.depth < maxDepth {
+			inner := Operand{Kind: Expr}
+			p.depth++
+			p.classify(&inner, in0, as)
+			p.depth--
+			op.Kind, op.Column, op.Qualifier, op.Param, op.Func = inner.Kind, inner.Column, inner.Qualifier, inner.Param, inner.Func
 		}
-		inner := Operand{Kind: Expr}
-		p.depth++
-		p.classify(&inner, in0, as)
-		p.depth--
-		op.Kind, op.Column, op.Qualifier, op.Param, op.Func = inner.Kind, inner.Column, inner.Qualifier, inner.Param, inner.Func
-	case name.kind == tIdent && isNonCallWord(name.val):
-	default:
+	case name.val != "" && (name.kind != tIdent || !isNonCallWord(name.val)):
 		op.Kind, op.Func = Func, name.val
 	}
 }
@@ -303,53 +254,44 @@ func (p *parser) paramsIn(a, b int) []Placeholder {
 	return out
 }
 
-// assignments parses the SET list in tokens [a, b).
+// assignments parses the SET list in tokens [a, b): col = v, t.col = v,
+// (a, b) = (v, w) and (a, b) = (SELECT ...).
 func (p *parser) assignments(a, b int) []Assignment {
 	var out []Assignment
-	for s := a; s < b; {
+	for s := a; s < b; s++ {
 		e := p.nextComma(s, b)
-		out = p.assignment(s, e, out)
-		s = e + 1
-	}
-	return out
-}
-
-// assignment appends the assignments of one SET item: col = v, or
-// (a, b) = (v, w).
-func (p *parser) assignment(a, b int, out []Assignment) []Assignment {
-	eq := -1
-	for i := a; i < b; i = p.skip(i) {
-		if p.isOp(i, "=") {
-			eq = i
-			break
+		eq := s
+		for eq < e && !p.isOp(eq, "=") {
+			eq = p.skip(eq)
 		}
-	}
-	if eq < 0 {
-		return out
-	}
-	if !p.is(a, tLParen) || p.toks[a].match != eq {
-		return append(out, p.assign(p.lastName(a, eq), eq+1, b))
-	}
-	cols := p.names(a+1, p.inner(a))
-	var vals [][2]int
-	r := eq + 1
-	if p.word(r) == "row" {
-		r++
-	}
-	if p.wraps(r, b) && p.is(r, tLParen) && !p.isSubquery(r+1) {
-		in := p.inner(r)
-		for s := r + 1; s < in; {
-			e := p.nextComma(s, in)
-			vals = append(vals, [2]int{s, e})
-			s = e + 1
+		if eq >= e {
+			s = e
+			continue
 		}
-	}
-	for k, c := range cols {
-		if len(vals) == len(cols) {
-			out = append(out, p.assign(c, vals[k][0], vals[k][1]))
-		} else {
-			out = append(out, p.assign(c, eq+1, b))
+		if !p.is(s, tLParen) || p.match(s) != eq {
+			out = append(out, p.assign(p.lastName(s, eq), eq+1, e))
+			s = e
+			continue
 		}
+		cols, r := p.names(s+1, p.inner(s)), eq+1
+		if p.word(r) == "row" {
+			r++
+		}
+		var vals [][2]int
+		if p.is(r, tLParen) && p.match(r) == e && !p.isSubquery(r+1) {
+			for v, in := r+1, p.inner(r); v < in; v++ {
+				vals = append(vals, [2]int{v, p.nextComma(v, in)})
+				v = vals[len(vals)-1][1]
+			}
+		}
+		for k, c := range cols {
+			if len(vals) == len(cols) {
+				out = append(out, p.assign(c, vals[k][0], vals[k][1]))
+			} else {
+				out = append(out, p.assign(c, eq+1, e))
+			}
+		}
+		s = e
 	}
 	return out
 }
@@ -380,21 +322,21 @@ func (p *parser) conds(a, b int, out []Predicate) []Predicate {
 	}
 	p.depth++
 	defer func() { p.depth-- }()
-	for s := a; s < b; {
+	for s := a; s < b; s++ {
 		e := p.nextComma(s, b)
 		if p.isBoolish(s, e) {
 			out = p.comparisons(s, e, out)
-		} else {
-			for i := s; i < e; i = p.skip(i) {
-				switch {
-				case p.is(i, tLParen) && !p.isSubquery(i+1):
-					out = p.conds(i+1, p.inner(i), out)
-				case p.word(i) == "case":
-					out = p.caseConds(i, out)
-				}
+			s = e
+			continue
+		}
+		for i := s; i < e; i = p.skip(i) {
+			if p.is(i, tLParen) && !p.isSubquery(i+1) {
+				out = p.conds(i+1, p.inner(i), out)
+			} else if p.word(i) == "case" {
+				out = p.caseConds(i, out)
 			}
 		}
-		s = e + 1
+		s = e
 	}
 	return out
 }
@@ -416,23 +358,24 @@ func (p *parser) comparisons(a, b int, out []Predicate) []Predicate {
 // caseConds appends the comparisons of the CASE expression opened at i:
 // its WHEN conditions, and those nested in its other parts.
 func (p *parser) caseConds(i int, out []Predicate) []Predicate {
-	end := p.inner(i)
-	mode, start := "case", i+1
-	flush := func(j int) {
+	end, mode, start := p.inner(i), "case", i+1
+	for j := i + 1; j <= end; j = min(p.skip(j), end) {
+		w := "end"
+		if j < end {
+			w = p.word(j)
+		}
+		if w != "when" && w != "then" && w != "else" && w != "end" {
+			continue
+		}
 		if mode == "when" {
 			out = p.comparisons(start, j, out)
 		} else {
 			out = p.conds(start, j, out)
 		}
-	}
-	for j := i + 1; j < end; j = p.skip(j) {
-		switch w := p.word(j); w {
-		case "when", "then", "else":
-			flush(j)
-			mode, start = w, j+1
+		if mode, start = w, j+1; j == end {
+			break
 		}
 	}
-	flush(end)
 	return out
 }
 
@@ -445,18 +388,11 @@ func (p *parser) selfRef(col string, a, b int) bool {
 			i = p.skip(i) - 1
 			continue
 		}
-		if t.val != col || t.kind != tIdent && t.kind != tQuoted {
+		if t.val != col || t.kind != tIdent && t.kind != tQuoted || p.is(i+1, tLParen) || p.is(i+1, tDot) ||
+			p.isOp(i-1, "::") || p.is(i-1, tLParen) && p.word(i-2) == "values" {
 			continue
 		}
-		if p.is(i+1, tLParen) || p.is(i+1, tDot) || p.isOp(i-1, "::") ||
-			p.is(i-1, tLParen) && p.word(i-2) == "values" {
-			continue
-		}
-		q := ""
-		if p.is(i-1, tDot) {
-			q = p.qualifier(i - 2)
-		}
-		if q == "" || q == p.target || q == p.alias {
+		if q := p.qualifier(i - 2); q == "" || q == p.target || q == p.alias {
 			return true
 		}
 	}

@@ -1,5 +1,7 @@
 package sqltext
 
+import "slices"
+
 // maxDepth bounds the recursion into nested groups, so hostile input
 // cannot exhaust the stack.
 const maxDepth = 64
@@ -12,27 +14,23 @@ type parser struct {
 	params []Placeholder
 	depth  int // current recursion depth
 
-	// Per statement: names that refer to the target row.
+	funcSet map[string]bool // the functions found so far, once there are many
+
+	// Per statement: the names that qualify columns of the target row.
 	target   string // target table
 	alias    string // target alias
-	rowAlias string // MySQL INSERT ... VALUES (...) AS new: qualifier meaning VALUES()
+	rowAlias string // MySQL INSERT ... VALUES (...) AS new: a qualifier meaning VALUES()
 }
 
-// newParser tokenizes text, matches its brackets and collects its
-// placeholders.
+// newParser tokenizes text, collects its placeholders and matches its
+// groups.
 func newParser(text string) *parser {
 	p := &parser{src: text, toks: tokenize(text)}
 	for i := range p.toks {
-		t := &p.toks[i]
-		if t.kind != tParam {
-			continue
+		if t := &p.toks[i]; t.kind == tParam {
+			t.ref = int32(len(p.params))
+			p.params = append(p.params, Placeholder{Style: PlaceholderStyle(t.style), Number: int(t.num), Name: t.val, Offset: int(t.pos)})
 		}
-		t.ref = len(p.params)
-		ph := Placeholder{Style: t.style, Number: t.num, Offset: t.pos}
-		if t.style == Colon || t.style == At {
-			ph.Name = t.val
-		}
-		p.params = append(p.params, ph)
 	}
 	p.matchGroups()
 	return p
@@ -43,35 +41,32 @@ func newParser(text string) *parser {
 // group closes or at the end of its statement.
 func (p *parser) matchGroups() {
 	var stack []int
+	var open [tRBrack + 1]int // number of openers of each kind on the stack
 	closeTo := func(keep, at int) {
 		for _, o := range stack[keep:] {
-			p.toks[o].match = at
+			p.toks[o].match = int32(at)
+			open[p.toks[o].kind]--
 		}
 		stack = stack[:keep]
 	}
-	for i := range p.toks {
-		t := &p.toks[i]
+	for i, t := range p.toks {
 		switch {
 		case t.kind == tLParen || t.kind == tLBrack || t.kind == tIdent && t.val == "case":
 			stack = append(stack, i)
-		case t.kind == tRParen || t.kind == tRBrack:
-			opener := tLParen
-			if t.kind == tRBrack {
-				opener = tLBrack
+			open[t.kind]++
+		case (t.kind == tRParen || t.kind == tRBrack) && open[t.kind-1] > 0: // tLParen/tLBrack precede their closers
+			k := len(stack) - 1
+			for p.toks[stack[k]].kind != t.kind-1 {
+				k--
 			}
-			for k := len(stack) - 1; k >= 0; k-- {
-				if p.toks[stack[k]].kind == opener {
-					o := stack[k]
-					closeTo(k+1, i)
-					p.toks[o].match, p.toks[o].closed = i+1, true
-					stack = stack[:k]
-					break
-				}
-			}
+			o := stack[k]
+			closeTo(k, i)
+			p.toks[o].match, p.toks[o].closed = int32(i+1), true
 		case t.kind == tIdent && t.val == "end":
 			if k := len(stack) - 1; k >= 0 && p.toks[stack[k]].kind == tIdent {
-				p.toks[stack[k]].match, p.toks[stack[k]].closed = i+1, true
-				stack = stack[:k]
+				o := stack[k]
+				closeTo(k, i)
+				p.toks[o].match, p.toks[o].closed = int32(i+1), true
 			}
 		case t.kind == tSemi:
 			closeTo(0, i)
@@ -85,20 +80,19 @@ func (p *parser) segments() [][2]int {
 	var segs [][2]int
 	lo := 0
 	for i := 0; i <= len(p.toks); i++ {
-		if i < len(p.toks) && p.toks[i].kind != tSemi {
-			continue
+		if i == len(p.toks) || p.toks[i].kind == tSemi {
+			if i > lo {
+				segs = append(segs, [2]int{lo, i})
+			}
+			lo = i + 1
 		}
-		if i > lo {
-			segs = append(segs, [2]int{lo, i})
-		}
-		lo = i + 1
 	}
 	return segs
 }
 
 // word returns the lowercased text of an unquoted word at i, or "".
 func (p *parser) word(i int) string {
-	if i >= 0 && i < len(p.toks) && p.toks[i].kind == tIdent {
+	if p.is(i, tIdent) {
 		return p.toks[i].val
 	}
 	return ""
@@ -110,40 +104,34 @@ func (p *parser) is(i int, k tokKind) bool {
 }
 
 // isOp reports whether the token at i is the operator op.
-func (p *parser) isOp(i int, op string) bool {
-	return p.is(i, tOp) && p.toks[i].val == op
-}
+func (p *parser) isOp(i int, op string) bool { return p.is(i, tOp) && p.toks[i].val == op }
 
 // isName reports whether the token at i can name a table or column.
-func (p *parser) isName(i int) bool {
-	return p.is(i, tIdent) || p.is(i, tQuoted) || p.is(i, tHole)
-}
+func (p *parser) isName(i int) bool { return p.is(i, tIdent) || p.is(i, tQuoted) || p.is(i, tHole) }
 
 // skip returns the index after the token at i, or after its whole group
 // when it opens one.
-func (p *parser) skip(i int) int {
-	if m := p.toks[i].match; m > i {
-		return m
-	}
-	return i + 1
-}
+func (p *parser) skip(i int) int { return max(i+1, p.match(i)) }
+
+// match returns the index after the group opened at i (0 for non-openers).
+func (p *parser) match(i int) int { return int(p.toks[i].match) }
 
 // inner returns the index just past the content of the group opened at i.
 func (p *parser) inner(i int) int {
-	t := p.toks[i]
-	if t.closed {
-		return t.match - 1
+	if p.toks[i].closed {
+		return p.match(i) - 1
 	}
-	return t.match
+	return p.match(i)
 }
 
-// wraps reports whether the group opened at a spans exactly to b.
+// wraps reports whether a parenthesised group opened at a spans exactly to
+// b and holds one expression, not a query or a list.
 func (p *parser) wraps(a, b int) bool {
-	return a < b && (p.is(a, tLParen) || p.is(a, tLBrack)) && p.toks[a].match == b
+	return a < b && p.is(a, tLParen) && p.match(a) == b && !p.isSubquery(a+1) && p.nextComma(a+1, p.inner(a)) == p.inner(a)
 }
 
-// isSubquery reports whether the tokens from i, just inside a '(',
-// start a query. VALUES right inside a function's parentheses is MySQL's
+// isSubquery reports whether the tokens from i, just inside a '(', start
+// a query. VALUES right inside a function's parentheses is MySQL's
 // VALUES(col), not a query.
 func (p *parser) isSubquery(i int) bool {
 	open := i - 1
@@ -154,29 +142,23 @@ func (p *parser) isSubquery(i int) bool {
 	case "select", "with", "table":
 		return true
 	case "values":
-		fn := p.is(open-1, tQuoted) || p.is(open-1, tIdent) && !isReserved(p.toks[open-1].val)
-		return !fn
+		return !p.is(open-1, tQuoted) && (!p.is(open-1, tIdent) || isReserved(p.toks[open-1].val))
 	}
 	return false
 }
 
-// findKw returns the index of the first top-level word w in [a, b), or -1.
-// The search stops at a closer of an enclosing group.
+// findKw returns the index of the first top-level keyword w in [a, b), or
+// -1. The search stops at the closer of an enclosing group.
 func (p *parser) findKw(a, b int, w string) int {
-	for i := a; i < b; i = p.skip(i) {
-		if p.is(i, tRParen) {
-			return -1
-		}
-		if p.word(i) == w && p.clausePosition(i) {
-			return i
-		}
+	if i := p.clauseEnd(a, b, func(x string) bool { return x == w }); i < b && p.word(i) == w {
+		return i
 	}
 	return -1
 }
 
 // clauseEnd returns the index of the first top-level token in [a, b) that
-// ends a clause: a word for which stop is true, or the closer of an
-// enclosing group. It returns b if there is none.
+// is a keyword for which stop is true, or the closer of an enclosing
+// group; b if there is none.
 func (p *parser) clauseEnd(a, b int, stop func(string) bool) int {
 	for i := a; i < b; i = p.skip(i) {
 		if p.is(i, tRParen) {
@@ -190,20 +172,21 @@ func (p *parser) clauseEnd(a, b int, stop func(string) bool) int {
 }
 
 // clausePosition reports whether the word at i is used as a keyword
-// rather than as a column name (offset < $1, t.limit).
+// rather than as a column name (offset < $1, a = offset, t.limit).
 func (p *parser) clausePosition(i int) bool {
-	if p.is(i-1, tDot) {
+	if p.is(i-1, tDot) || p.is(i-1, tOp) && p.toks[i-1].val != "*" || isPredicateWord(p.word(i-1)) {
 		return false
 	}
-	j := i + 1
-	if j >= len(p.toks) {
+	if i+1 >= len(p.toks) {
 		return true
 	}
-	switch p.toks[j].kind {
+	switch t := p.toks[i+1]; t.kind {
 	case tDot, tComma, tRParen, tSemi:
 		return false
 	case tOp:
-		return compareOp(p.toks[j].val) == ""
+		return compareOp(t.val) == ""
+	case tIdent: // offset IS NULL, but WHERE NOT x
+		return t.val == "not" || !isPredicateWord(t.val)
 	}
 	return true
 }
@@ -221,15 +204,11 @@ func (p *parser) nextComma(a, b int) int {
 // nameChain scans a dotted name (a.b.c) at i and returns the index after
 // it, the index of its last part and the number of parts.
 func (p *parser) nameChain(i, hi int) (end, last, n int) {
-	end, last = i, -1
-	for end < hi && p.isName(end) {
+	for end, last = i, -1; end < hi && p.isName(end); end += 2 {
 		last, n = end, n+1
-		end++
-		if end+1 < hi && p.is(end, tDot) && p.isName(end+1) {
-			end++
-			continue
+		if end+2 >= hi || !p.is(end+1, tDot) || !p.isName(end+2) {
+			return end + 1, last, n
 		}
-		break
 	}
 	return end, last, n
 }
@@ -244,7 +223,7 @@ func (p *parser) tableName(i, hi int) (string, int) {
 	if n == 0 {
 		return "", i
 	}
-	if end < hi && p.isOp(end, "*") { // PostgreSQL: t * includes inheritors
+	if p.isOp(end, "*") { // PostgreSQL: t * includes inheritors
 		end++
 	}
 	return p.toks[last].val, end
@@ -253,58 +232,35 @@ func (p *parser) tableName(i, hi int) (string, int) {
 // tableAlias reads an optional "[AS] alias" at i and returns the alias and
 // the index after it.
 func (p *parser) tableAlias(i, hi int) (string, int) {
-	if i >= hi {
-		return "", i
-	}
-	if p.word(i) == "as" && i+1 < hi && p.isName(i+1) {
+	switch {
+	case i+1 < hi && p.word(i) == "as" && p.isName(i+1):
 		return p.toks[i+1].val, i + 2
-	}
-	if p.is(i, tQuoted) || p.is(i, tIdent) && !isReserved(p.toks[i].val) && !isClauseWord(p.toks[i].val) {
+	case i < hi && (p.is(i, tQuoted) || p.is(i, tIdent) && !isReserved(p.word(i)) && !isClauseWord(p.word(i))):
 		return p.toks[i].val, i + 1
 	}
 	return "", i
 }
 
-// skipWords advances past any of the modifier words for which ok is true.
-func (p *parser) skipWords(i, hi int, ok func(string) bool) int {
-	for i < hi && ok(p.word(i)) {
-		i++
-	}
-	return i
-}
-
-// skipSelectModifiers skips DISTINCT [ON (...)], ALL, TOP n and MySQL's
-// modifiers after SELECT.
-func (p *parser) skipSelectModifiers(i, hi int) int {
+// skipModifiers skips the modifiers after a statement keyword: MySQL's
+// LOW_PRIORITY and the like, SELECT's DISTINCT [ON (...)], and SQL
+// Server's TOP (n) [PERCENT] [WITH TIES].
+func (p *parser) skipModifiers(i, hi int, sel bool) int {
 	for i < hi {
 		switch w := p.word(i); {
-		case w == "distinct" && p.word(i+1) == "on" && p.is(i+2, tLParen):
+		case sel && w == "distinct" && p.word(i+1) == "on" && p.is(i+2, tLParen):
 			i = p.skip(i + 2)
-		case w == "top":
-			i = p.skipTop(i, hi)
-		case isSelectModifier(w):
+		case w == "top" && i+1 < hi:
+			if i = p.skip(i + 1); p.word(i) == "percent" {
+				i++
+			}
+			if p.word(i) == "with" && p.word(i+1) == "ties" {
+				i += 2
+			}
+		case isModifier(w, sel):
 			i++
 		default:
 			return i
 		}
-	}
-	return i
-}
-
-// skipTop skips SQL Server's TOP (n) [PERCENT] [WITH TIES].
-func (p *parser) skipTop(i, hi int) int {
-	if p.word(i) != "top" {
-		return i
-	}
-	if i+1 >= hi {
-		return hi
-	}
-	i = p.skip(i + 1)
-	if p.word(i) == "percent" {
-		i++
-	}
-	if p.word(i) == "with" && p.word(i+1) == "ties" {
-		i += 2
 	}
 	return i
 }
@@ -324,14 +280,12 @@ func (p *parser) statement(lo, hi int) *Statement {
 	switch w := p.word(i); {
 	case w == "select" || w == "values" || w == "table" || w == "show":
 		p.selectStmt(st, i, hi)
-	case parens || i >= hi || w == "":
+	case parens || w == "":
 		// Unknown: a hole, a literal, a parenthesised non-query.
 	case w == "insert" || w == "replace" || w == "upsert":
 		p.insertStmt(st, i, hi)
-	case w == "update":
+	case w == "update" || w == "delete":
 		p.updateStmt(st, i, hi)
-	case w == "delete":
-		p.deleteStmt(st, i, hi)
 	case w == "merge":
 		p.mergeStmt(st, i, hi)
 	default:
@@ -347,29 +301,18 @@ func (p *parser) skipWith(i, hi int) int {
 		i++
 	}
 	for i < hi && p.isName(i) {
-		i++
-		if p.is(i, tLParen) {
+		if i++; p.is(i, tLParen) { // column list
 			i = p.skip(i)
 		}
 		if p.word(i) != "as" {
 			return i
 		}
-		i++
-		if p.word(i) == "not" {
-			i++
-		}
-		if p.word(i) == "materialized" {
-			i++
+		for i++; p.word(i) == "not" || p.word(i) == "materialized"; i++ {
 		}
 		if !p.is(i, tLParen) {
 			return i
 		}
-		i = p.skip(i)
-		// PostgreSQL's SEARCH and CYCLE clauses.
-		for i < hi && !p.is(i, tComma) && !isStatementWord(p.word(i)) {
-			i = p.skip(i)
-		}
-		if !p.is(i, tComma) {
+		if i = p.skip(i); !p.is(i, tComma) {
 			return i
 		}
 		i++
@@ -387,62 +330,57 @@ func (p *parser) selectStmt(st *Statement, i, hi int) {
 	case "values", "show":
 		return
 	}
-	i = p.skipSelectModifiers(i+1, hi)
-	end := p.clauseEnd(i, hi, isSelectListEnd)
+	i = p.skipModifiers(i+1, hi, true)
+	end := p.clauseEnd(i, hi, isClauseEnd)
 	st.Columns = p.names(i, end)
 	from := p.findKw(end, hi, "from")
 	if from < 0 {
 		return
 	}
-	if w := p.word(from + 1); w != "lateral" && !p.is(from+1, tLParen) {
-		name, next := p.tableName(from+1, hi)
-		if !p.is(next, tLParen) {
-			st.Table = name
-		}
+	if name, next := p.tableName(from+1, hi); !p.is(next, tLParen) && p.word(from+1) != "lateral" {
+		st.Table = name
 	}
-	if w := p.clauseEnd(from+1, hi, isSelectTail); p.word(w) == "where" {
-		st.Where = p.boolExpr(w+1, p.clauseEnd(w+1, hi, isWhereEnd), false, nil)
-	}
+	st.Where = p.where(p.clauseEnd(from+1, hi, isFromEnd), hi)
 }
 
-// updateStmt describes UPDATE statements.
-func (p *parser) updateStmt(st *Statement, i, hi int) {
-	st.Kind = Update
-	i = p.skipWords(i+1, hi, isUpdateModifier)
-	if p.word(i) == "or" { // SQLite: UPDATE OR REPLACE
-		i += 2
+// where returns the predicates of the WHERE clause whose keyword is at w,
+// or nil when there is none.
+func (p *parser) where(w, hi int) []Predicate {
+	if w < 0 || w >= hi || p.word(w) != "where" {
+		return nil
 	}
-	i = p.skipTop(i, hi)
+	return p.boolExpr(w+1, p.clauseEnd(w+1, hi, isWhereEnd), false, nil)
+}
+
+// targetTable reads the target table of a writing statement and its
+// optional alias at i, and returns the index after them.
+func (p *parser) targetTable(st *Statement, i, hi int) int {
 	st.Table, i = p.tableName(i, hi)
 	p.target = st.Table
 	p.alias, i = p.tableAlias(i, hi)
-	set := p.findKw(i, hi, "set")
-	if set < 0 {
-		return
-	}
-	end := p.clauseEnd(set+1, hi, isSetEnd)
-	st.Set = p.assignments(set+1, end)
-	if w := p.findKw(end, hi, "where"); w >= 0 {
-		st.Where = p.boolExpr(w+1, p.clauseEnd(w+1, hi, isWhereEnd), false, nil)
-	}
-	st.Returning = p.returning(set, hi)
+	return i
 }
 
-// deleteStmt describes DELETE statements, including MySQL's
-// DELETE t FROM t JOIN ... and SQL Server's DELETE t WHERE ....
-func (p *parser) deleteStmt(st *Statement, i, hi int) {
+// updateStmt describes UPDATE and DELETE statements, including SQLite's
+// UPDATE OR REPLACE, MySQL's DELETE t FROM t JOIN ... and SQL Server's
+// DELETE t WHERE ....
+func (p *parser) updateStmt(st *Statement, i, hi int) {
 	st.Kind = Delete
-	i = p.skipWords(i+1, hi, isUpdateModifier)
-	i = p.skipTop(i, hi)
+	if p.word(i) == "update" {
+		st.Kind = Update
+	}
+	if i = p.skipModifiers(i+1, hi, false); p.word(i) == "or" { // SQLite: UPDATE OR REPLACE
+		i += 2
+	}
 	if p.word(i) == "from" {
 		i++
 	}
-	st.Table, i = p.tableName(i, hi)
-	p.target = st.Table
-	p.alias, i = p.tableAlias(i, hi)
-	if w := p.findKw(i, hi, "where"); w >= 0 {
-		st.Where = p.boolExpr(w+1, p.clauseEnd(w+1, hi, isWhereEnd), false, nil)
+	i = p.targetTable(st, i, hi)
+	if set := p.findKw(i, hi, "set"); set >= 0 && st.Kind == Update {
+		i = p.clauseEnd(set+1, hi, isClauseEnd)
+		st.Set = p.assignments(set+1, i)
 	}
+	st.Where = p.where(p.findKw(i, hi, "where"), hi)
 	st.Returning = p.returning(i, hi)
 }
 
@@ -453,8 +391,7 @@ func (p *parser) insertStmt(st *Statement, i, hi int) {
 	if w := p.word(i); w == "replace" || w == "upsert" {
 		st.Kind = Upsert
 	}
-	i = p.skipWords(i+1, hi, isInsertModifier)
-	if p.word(i) == "or" { // SQLite: INSERT OR REPLACE / OR IGNORE
+	if i = p.skipModifiers(i+1, hi, false); p.word(i) == "or" { // SQLite: INSERT OR REPLACE / OR IGNORE
 		if p.word(i+1) == "replace" {
 			st.Kind = Upsert
 		}
@@ -463,49 +400,35 @@ func (p *parser) insertStmt(st *Statement, i, hi int) {
 	if p.word(i) == "into" {
 		i++
 	}
-	st.Table, i = p.tableName(i, hi)
-	p.target = st.Table
-	if p.word(i) == "as" && p.isName(i+1) {
-		p.alias, i = p.toks[i+1].val, i+2
-	}
+	i = p.targetTable(st, i, hi)
 	if p.is(i, tLParen) && !p.isSubquery(i+1) {
 		st.Columns = p.names(i+1, p.inner(i))
 		i = p.skip(i)
 	}
 	if p.word(i) == "set" { // MySQL: INSERT INTO t SET a = 1
-		for _, a := range p.assignments(i+1, p.clauseEnd(i+1, hi, isSetEnd)) {
+		for _, a := range p.assignments(i+1, p.clauseEnd(i+1, hi, isClauseEnd)) {
 			st.Columns = append(st.Columns, a.Column)
 		}
 	}
 	on := i
-	for ; on < hi; on = p.skip(on) {
-		if p.is(on, tRParen) {
-			on = hi
-			break
-		}
+	for ; on+1 < hi && !p.is(on, tRParen); on = p.skip(on) {
 		if w := p.word(on + 1); p.word(on) == "on" && (w == "conflict" || w == "duplicate") {
 			break
 		}
 	}
-	clause := ""
-	if on < hi {
-		clause = p.word(on + 1)
-	}
-	switch clause {
-	case "conflict":
+	switch {
+	case on+1 >= hi || p.word(on) != "on":
+	case p.word(on+1) == "conflict":
 		p.onConflict(st, on+2, hi)
-	case "duplicate":
-		if p.word(i) == "values" || p.word(i) == "value" {
-			if as := p.findKw(i, on, "as"); as >= 0 && p.isName(as+1) {
-				p.rowAlias = p.toks[as+1].val
-			}
+	case p.word(i) == "values" || p.word(i) == "value" || p.word(i) == "set":
+		if as := p.findKw(i, on, "as"); as >= 0 && p.isName(as+1) {
+			p.rowAlias = p.toks[as+1].val
 		}
+		fallthrough
+	default: // ON DUPLICATE KEY UPDATE
 		st.Kind = Upsert
-		set := on + 2
-		for set < hi && p.word(set) != "update" {
-			set++
-		}
-		st.Set = p.assignments(set+1, p.clauseEnd(set+1, hi, isSetEnd))
+		set := on + 4
+		st.Set = p.assignments(set, p.clauseEnd(set, hi, isClauseEnd))
 	}
 	st.Returning = p.returning(i, hi)
 }
@@ -514,19 +437,13 @@ func (p *parser) insertStmt(st *Statement, i, hi int) {
 // [WHERE ...]; i is the index after CONFLICT.
 func (p *parser) onConflict(st *Statement, i, hi int) {
 	do := p.findKw(i, hi, "do")
-	if do < 0 || p.word(do+1) != "update" {
+	if do < 0 || p.word(do+1) != "update" || p.word(do+2) != "set" {
 		return
 	}
 	st.Kind = Upsert
-	set := do + 2
-	if p.word(set) != "set" {
-		return
-	}
-	end := p.clauseEnd(set+1, hi, isSetEnd)
-	st.Set = p.assignments(set+1, end)
-	if p.word(end) == "where" {
-		st.ConflictWhere = p.boolExpr(end+1, p.clauseEnd(end+1, hi, isWhereEnd), false, nil)
-	}
+	end := p.clauseEnd(do+3, hi, isClauseEnd)
+	st.Set = p.assignments(do+3, end)
+	st.ConflictWhere = p.where(end, hi)
 }
 
 // mergeStmt describes MERGE statements. Where collects the conditions of
@@ -534,13 +451,10 @@ func (p *parser) onConflict(st *Statement, i, hi int) {
 // one clause writes, none of them constrains the statement on its own.
 func (p *parser) mergeStmt(st *Statement, i, hi int) {
 	st.Kind = Merge
-	i = p.skipTop(i+1, hi)
-	if p.word(i) == "into" {
+	if i = p.skipModifiers(i+1, hi, false); p.word(i) == "into" {
 		i++
 	}
-	st.Table, i = p.tableName(i, hi)
-	p.target = st.Table
-	p.alias, i = p.tableAlias(i, hi)
+	i = p.targetTable(st, i, hi)
 	writers := 0
 	for w := p.findKw(i, hi, "when"); w >= 0; {
 		next := p.findKw(w+1, hi, "when")
@@ -548,29 +462,24 @@ func (p *parser) mergeStmt(st *Statement, i, hi int) {
 		if next < 0 {
 			end = hi
 		}
-		then := p.findKw(w+1, end, "then")
-		if then >= 0 {
+		if then := p.findKw(w+1, end, "then"); then >= 0 {
 			action := p.word(then + 1)
 			writes := action == "update" || action == "delete"
 			matched := p.word(w+1) == "matched"
-			bySource := p.word(w+1) == "not" && p.word(w+2) == "matched" && p.word(w+3) == "by" && p.word(w+4) == "source"
-			if writes && (matched || bySource) {
+			if writes && (matched || p.findKw(w+1, then, "source") >= 0) { // WHEN NOT MATCHED BY SOURCE
 				writers++
 			}
 			if and := p.findKw(w+1, then, "and"); and >= 0 && matched && writes {
 				st.Where = p.boolExpr(and+1, then, false, st.Where)
 			}
 			if action == "update" && p.word(then+2) == "set" {
-				set := then + 3
-				st.Set = append(st.Set, p.assignments(set, p.clauseEnd(set, end, isSetEnd))...)
+				st.Set = append(st.Set, p.assignments(then+3, p.clauseEnd(then+3, end, isClauseEnd))...)
 			}
 		}
 		w = next
 	}
-	if writers > 1 {
-		for k := range st.Where {
-			st.Where[k].UnderOr = true
-		}
+	for k := range st.Where {
+		st.Where[k].UnderOr = st.Where[k].UnderOr || writers > 1
 	}
 	st.Returning = p.returning(i, hi)
 }
@@ -579,7 +488,7 @@ func (p *parser) mergeStmt(st *Statement, i, hi int) {
 // top level of [a, hi), or nil.
 func (p *parser) returning(a, hi int) []string {
 	if r := p.findKw(a, hi, "returning"); r >= 0 {
-		return p.names(r+1, p.clauseEnd(r+1, hi, isReturningEnd))
+		return p.names(r+1, p.clauseEnd(r+1, hi, isClauseEnd))
 	}
 	if o := p.findKw(a, hi, "output"); o >= 0 {
 		return p.names(o+1, p.clauseEnd(o+1, hi, isOutputEnd))
@@ -587,7 +496,8 @@ func (p *parser) returning(a, hi int) []string {
 	return nil
 }
 
-// names returns the name of every comma-separated item in [a, b).
+// names returns the name of every comma-separated item in [a, b): its
+// alias, else "*" for a star, else its column, else its function, else "".
 func (p *parser) names(a, b int) []string {
 	var out []string
 	for s := a; s < b; {
@@ -598,34 +508,25 @@ func (p *parser) names(a, b int) []string {
 	return out
 }
 
-// itemName names a select-list, RETURNING or column-list item: its alias,
-// else "*" for a star, else its column, else its function, else "".
+// itemName names one item of a select list, RETURNING list or column list.
 func (p *parser) itemName(a, b int) string {
-	if a >= b {
-		return ""
-	}
 	last := b - 1
-	if b-a >= 2 && p.aliasable(last) {
-		if p.word(last-1) == "as" || p.endsExpr(last-1) {
-			return p.toks[last].val
-		}
-	}
-	if p.isOp(last, "*") {
+	switch {
+	case a >= b:
+		return ""
+	case b-a >= 2 && (p.is(last, tQuoted) || p.is(last, tIdent) && !isReserved(p.word(last))) &&
+		(p.word(last-1) == "as" || p.endsExpr(last-1)):
+		return p.toks[last].val
+	case p.isOp(last, "*"):
 		return "*"
 	}
-	op := p.operand(a, b)
-	switch op.Kind {
+	switch op := p.operand(a, b); op.Kind {
 	case Column:
 		return op.Column
 	case Func:
 		return op.Func
 	}
 	return ""
-}
-
-// aliasable reports whether the token at i can be an alias.
-func (p *parser) aliasable(i int) bool {
-	return p.is(i, tQuoted) || p.is(i, tIdent) && !isReserved(p.toks[i].val)
 }
 
 // endsExpr reports whether the token at i can end an expression, so that
@@ -641,19 +542,19 @@ func (p *parser) endsExpr(i int) bool {
 	return false
 }
 
-// funcs returns every function called in the text, deduplicated.
-func (p *parser) funcs() []string {
-	var out []string
-	for i, t := range p.toks {
-		name := ""
-		switch {
-		case p.is(i+1, tLParen) && (t.kind == tIdent || t.kind == tQuoted) && p.isCall(i):
-			name = t.val
-		case t.kind == tIdent && isTimeWord(t.val) && !p.is(i-1, tDot):
-			name = t.val
-		}
-		if name != "" && !contains(out, name) {
-			out = append(out, name)
+// funcs appends to out every function called in tokens [lo, hi) that out
+// does not hold yet. Data definition statements are skipped: their type
+// names and column lists look like calls.
+func (p *parser) funcs(lo, hi int, out []string) []string {
+	if w := p.word(lo); w == "create" || w == "alter" {
+		return out
+	}
+	for i := lo; i < hi; i++ {
+		t := p.toks[i]
+		call := p.is(i+1, tLParen) && (t.kind == tIdent || t.kind == tQuoted) && p.isCall(i)
+		niladic := t.kind == tIdent && isTimeWord(t.val) && !p.is(i-1, tDot)
+		if (call || niladic) && t.val != "" {
+			out = p.addFunc(out, t.val)
 		}
 	}
 	return out
@@ -663,7 +564,7 @@ func (p *parser) funcs() []string {
 // rather than naming a table with a column list, a type, a CTE or a
 // keyword construct.
 func (p *parser) isCall(i int) bool {
-	if p.is(i, tIdent) && isNonCallWord(p.toks[i].val) {
+	if isNonCallWord(p.word(i)) {
 		return false
 	}
 	s := i
@@ -673,15 +574,9 @@ func (p *parser) isCall(i int) bool {
 	if p.isOp(s-1, "::") || isNameIntroducer(p.word(s-1)) {
 		return false
 	}
-	// WITH name (cols) AS (...)
-	after := p.skip(i + 1)
-	if p.word(after) == "as" {
-		switch {
-		case p.is(after+1, tLParen), p.word(after+1) == "not", p.word(after+1) == "materialized":
-			return false
-		}
-	}
-	return true
+	after := p.skip(i + 1) // WITH name (cols) AS [NOT MATERIALIZED] (...)
+	next := p.word(after + 1)
+	return p.word(after) != "as" || !p.is(after+1, tLParen) && next != "not" && next != "materialized"
 }
 
 // locking reports FOR UPDATE / FOR NO KEY UPDATE (or UPDLOCK/XLOCK hints)
@@ -690,9 +585,8 @@ func (p *parser) locking() (forUpdate, skipLocked bool) {
 	for i := range p.toks {
 		switch p.word(i) {
 		case "for":
-			if p.word(i+1) == "update" || p.word(i+1) == "no" && p.word(i+2) == "key" && p.word(i+3) == "update" {
-				forUpdate = true
-			}
+			next := p.word(i + 1)
+			forUpdate = forUpdate || next == "update" || next == "no" && p.word(i+2) == "key" && p.word(i+3) == "update"
 		case "skip":
 			skipLocked = skipLocked || p.word(i+1) == "locked"
 		case "updlock", "xlock":
@@ -704,12 +598,24 @@ func (p *parser) locking() (forUpdate, skipLocked bool) {
 	return forUpdate, skipLocked
 }
 
-// contains reports whether list holds s.
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
+// addFunc appends name to out unless out holds it already. Long lists
+// are indexed by a set, so that the scan stays linear.
+func (p *parser) addFunc(out []string, name string) []string {
+	if len(out) < 16 {
+		if slices.Contains(out, name) {
+			return out
+		}
+		return append(out, name)
+	}
+	if p.funcSet == nil {
+		p.funcSet = make(map[string]bool, 2*len(out))
+		for _, f := range out {
+			p.funcSet[f] = true
 		}
 	}
-	return false
+	if p.funcSet[name] {
+		return out
+	}
+	p.funcSet[name] = true
+	return append(out, name)
 }

@@ -37,23 +37,11 @@ const (
 
 // String returns the lower-case name of the kind.
 func (k Kind) String() string {
-	switch k {
-	case Select:
-		return "select"
-	case Insert:
-		return "insert"
-	case Upsert:
-		return "upsert"
-	case Update:
-		return "update"
-	case Delete:
-		return "delete"
-	case Merge:
-		return "merge"
-	case Other:
-		return "other"
+	names := [...]string{"unknown", "select", "insert", "upsert", "update", "delete", "merge", "other"}
+	if k < 0 || int(k) >= len(names) {
+		return "unknown"
 	}
-	return "unknown"
+	return names[k]
 }
 
 // Writes reports whether a statement of this kind can overwrite or remove
@@ -82,19 +70,11 @@ const (
 
 // String returns a short name for the style.
 func (s PlaceholderStyle) String() string {
-	switch s {
-	case Dollar:
-		return "dollar"
-	case Question:
-		return "question"
-	case QuestionNumber:
-		return "question-number"
-	case Colon:
-		return "colon"
-	case At:
-		return "at"
+	names := [...]string{"none", "dollar", "question", "question-number", "colon", "at"}
+	if s < 0 || int(s) >= len(names) {
+		return "none"
 	}
-	return "none"
+	return names[s]
 }
 
 // Placeholder is one bind parameter in the text.
@@ -130,19 +110,11 @@ const (
 
 // String returns a short name for the kind.
 func (k OperandKind) String() string {
-	switch k {
-	case Column:
-		return "column"
-	case Param:
-		return "param"
-	case Literal:
-		return "literal"
-	case Func:
-		return "func"
-	case HoleOperand:
-		return "hole"
+	names := [...]string{"column", "param", "literal", "func", "expr", "hole"}
+	if k < 0 || int(k) >= len(names) {
+		return "expr"
 	}
-	return "expr"
+	return names[k]
 }
 
 // Operand is one side of a predicate or the value of an assignment.
@@ -199,20 +171,28 @@ type Statement struct {
 	Multiple      bool             // more than one non-empty statement separated by ';'
 }
 
+// maxText is the longest text Parse scans; longer texts are Unknown, as
+// if they were a hole.
+const maxText = 1 << 30
+
 // Parse scans SQL text and describes it. It never returns nil and never
 // panics. When the text holds several statements, the statement-level
 // fields (Kind, Table, Set, Where, ConflictWhere, Returning, Columns)
 // describe the first one that Writes, else the first Insert, else the first
 // statement; the other fields cover the whole text.
 func Parse(text string) *Statement {
+	if len(text) > maxText {
+		return &Statement{HasHole: true}
+	}
 	p := newParser(text)
 	segs := p.segments()
 	var st *Statement
+	var funcs []string
 	for _, seg := range segs {
-		s := p.statement(seg[0], seg[1])
-		if st == nil || better(s.Kind, st.Kind) {
+		if s := p.statement(seg[0], seg[1]); st == nil || better(s.Kind, st.Kind) {
 			st = s
 		}
+		funcs = p.funcs(seg[0], seg[1], funcs)
 	}
 	if st == nil {
 		st = &Statement{}
@@ -223,7 +203,7 @@ func Parse(text string) *Statement {
 		st.Style = p.params[0].Style
 	}
 	st.HasHole = strings.Contains(text, Hole)
-	st.Funcs = p.funcs()
+	st.Funcs = funcs
 	st.ForUpdate, st.SkipLocked = p.locking()
 	return st
 }

@@ -7,19 +7,17 @@ package sqltext
 func isReserved(w string) bool {
 	switch w {
 	case "all", "and", "any", "array", "as", "asc", "between", "by", "case",
-		"cast", "collate", "cross", "current_date", "current_time",
-		"current_timestamp", "current_user", "default", "delete", "desc",
-		"distinct", "else", "end", "except", "exists", "false", "for", "from",
-		"full", "group", "having", "ilike", "in", "inner", "insert",
-		"intersect", "interval", "into", "is", "join", "lateral", "left",
-		"like", "limit", "localtime", "localtimestamp", "natural", "not",
-		"null", "on", "only", "or", "order", "outer", "returning", "right",
-		"select", "session_user", "set", "similar", "some", "table", "then",
-		"true", "union", "unknown", "update", "using", "utc_date", "utc_time",
-		"utc_timestamp", "values", "when", "where", "with":
+		"cast", "collate", "cross", "default", "delete", "desc", "distinct",
+		"else", "end", "except", "exists", "false", "for", "from", "full",
+		"group", "having", "ilike", "in", "inner", "insert", "intersect",
+		"interval", "into", "is", "join", "lateral", "left", "like", "limit",
+		"natural", "not", "null", "on", "only", "or", "order", "outer",
+		"returning", "right", "select", "set", "similar", "some", "table",
+		"then", "true", "union", "unknown", "update", "using", "values",
+		"when", "where", "with":
 		return true
 	}
-	return false
+	return isTimeWord(w)
 }
 
 // isLiteralWord reports whether w is a keyword literal.
@@ -60,9 +58,9 @@ func isNonCallWord(w string) bool {
 	case "all", "and", "any", "array", "as", "between", "by", "case", "cast",
 		"check", "conflict", "constraint", "distinct", "do", "else", "end",
 		"except", "exists", "filter", "foreign", "from", "group", "having",
-		"ilike", "in", "index", "insert", "intersect", "into", "is", "join", "key",
-		"lateral", "like", "limit", "materialized", "not", "nothing", "offset",
-		"on", "option", "or", "order", "output", "over", "partition",
+		"ilike", "in", "index", "insert", "intersect", "into", "is", "join",
+		"key", "lateral", "like", "limit", "materialized", "not", "nothing",
+		"offset", "on", "option", "or", "order", "output", "over", "partition",
 		"primary", "recursive", "references", "returning", "row", "select",
 		"set", "some", "table", "tablesample", "then", "top", "union",
 		"unique", "update", "using", "values", "when", "where", "window",
@@ -88,100 +86,49 @@ func isNameIntroducer(w string) bool {
 func isClauseWord(w string) bool {
 	switch w {
 	case "set", "output", "use", "force", "ignore", "partition", "tablesample",
-		"option", "straight_join", "window", "fetch", "offset", "lock":
+		"option", "straight_join", "window", "fetch", "offset", "lock", "value":
 		return true
 	}
 	return false
 }
 
-// isStatementWord reports whether w starts a data statement.
-func isStatementWord(w string) bool {
+// isModifier reports whether w is a modifier right after SELECT (when
+// sel), or after MySQL's UPDATE, DELETE, INSERT or REPLACE.
+func isModifier(w string, sel bool) bool {
 	switch w {
-	case "select", "insert", "update", "delete", "merge", "values", "upsert",
-		"replace", "table":
-		return true
-	}
-	return false
-}
-
-// isSelectModifier reports whether w is a modifier right after SELECT.
-func isSelectModifier(w string) bool {
-	switch w {
-	case "all", "distinct", "distinctrow", "high_priority", "straight_join",
+	case "low_priority", "quick", "delayed", "ignore":
+		return !sel
+	case "all", "distinct", "distinctrow", "straight_join", "sql_cache",
 		"sql_small_result", "sql_big_result", "sql_buffer_result",
-		"sql_cache", "sql_no_cache", "sql_calc_found_rows":
-		return true
+		"sql_no_cache", "sql_calc_found_rows":
+		return sel
 	}
-	return false
+	return w == "high_priority"
 }
 
-// isUpdateModifier reports whether w is a MySQL modifier right after
-// UPDATE or DELETE.
-func isUpdateModifier(w string) bool {
-	switch w {
-	case "low_priority", "ignore", "quick":
-		return true
-	}
-	return false
-}
-
-// isInsertModifier reports whether w is a MySQL modifier right after
-// INSERT or REPLACE.
-func isInsertModifier(w string) bool {
-	switch w {
-	case "low_priority", "delayed", "high_priority", "ignore":
-		return true
-	}
-	return false
-}
-
-// isSelectListEnd reports whether w ends a select list.
-func isSelectListEnd(w string) bool {
+// isClauseEnd reports whether w, as a keyword, ends a select list, a SET
+// list, a RETURNING list or a FROM clause.
+func isClauseEnd(w string) bool {
 	switch w {
 	case "from", "into", "where", "group", "having", "order", "limit", "union",
 		"intersect", "except", "for", "window", "offset", "fetch", "lock",
-		"option":
+		"option", "returning", "output", "do", "when", "then":
 		return true
 	}
 	return false
 }
 
-// isSelectTail reports whether w ends the FROM clause of a SELECT.
-func isSelectTail(w string) bool {
-	return w != "from" && w != "into" && isSelectListEnd(w) || w == "returning"
-}
+// isFromEnd reports whether w ends a FROM clause (and so starts WHERE,
+// GROUP BY, ...).
+func isFromEnd(w string) bool { return w != "from" && isClauseEnd(w) }
 
-// isWhereEnd reports whether w ends a WHERE clause.
-func isWhereEnd(w string) bool {
-	switch w {
-	case "returning", "order", "limit", "group", "having", "window", "for",
-		"on", "offset", "fetch", "union", "intersect", "except", "output",
-		"option", "do", "when", "then", "lock":
-		return true
-	}
-	return false
-}
+// isWhereEnd reports whether w ends a WHERE clause: like FROM, or at
+// ON CONFLICT / ON DUPLICATE KEY.
+func isWhereEnd(w string) bool { return w == "on" || isFromEnd(w) }
 
-// isSetEnd reports whether w ends a SET list.
-func isSetEnd(w string) bool {
-	switch w {
-	case "from", "where", "returning", "output", "order", "limit", "option",
-		"when":
-		return true
-	}
-	return false
-}
-
-// isReturningEnd reports whether w ends a RETURNING list.
-func isReturningEnd(w string) bool { return w == "into" }
-
-// isOutputEnd reports whether w ends an OUTPUT list.
+// isOutputEnd reports whether w ends SQL Server's OUTPUT list.
 func isOutputEnd(w string) bool {
-	switch w {
-	case "into", "from", "where", "values", "select", "default":
-		return true
-	}
-	return false
+	return w == "values" || w == "select" || w == "default" || isClauseEnd(w)
 }
 
 // isPredicateWord reports whether w makes an expression a condition.
@@ -215,25 +162,4 @@ func isPredicateOp(op string) bool {
 		return true
 	}
 	return false
-}
-
-// negated returns the NOT form of a word operator.
-func negated(op string) string {
-	switch op {
-	case "in":
-		return "not in"
-	case "like":
-		return "not like"
-	case "between":
-		return "not between"
-	case "similar to":
-		return "not similar to"
-	case "regexp":
-		return "not regexp"
-	case "rlike":
-		return "not rlike"
-	case "glob":
-		return "not glob"
-	}
-	return op
 }
