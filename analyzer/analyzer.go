@@ -6,8 +6,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/fencecheck/fencecheck/internal/analysisutil"
+	"github.com/fencecheck/fencecheck/passes/clientcompare"
 	"github.com/fencecheck/fencecheck/passes/directives"
+	"github.com/fencecheck/fencecheck/passes/preflight"
+	"github.com/fencecheck/fencecheck/passes/uncheckedfence"
 	"github.com/fencecheck/fencecheck/passes/unfenced"
+	"github.com/fencecheck/fencecheck/passes/weakguard"
 )
 
 // directivesURL documents the directives the root analyzer checks.
@@ -28,7 +32,14 @@ var Analyzer = &analysis.Analyzer{
 // Suite returns the analyzers a driver runs: the root analyzer and one
 // analyzer per rule.
 func Suite() []*analysis.Analyzer {
-	return []*analysis.Analyzer{Analyzer, unfenced.Analyzer}
+	return []*analysis.Analyzer{
+		Analyzer,
+		unfenced.Analyzer,
+		preflight.Analyzer,
+		clientcompare.Analyzer,
+		weakguard.Analyzer,
+		uncheckedfence.Analyzer,
+	}
 }
 
 // run reports the malformed directives of the package.

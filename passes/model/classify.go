@@ -38,6 +38,10 @@ type op struct {
 	// For writes.
 	guard       Guard
 	guardColumn string
+	guardPred   *sqltext.Predicate
+	// tokenArg is the Go value bound to the incoming token of the guard,
+	// or, for a guarded helper, its token argument; nil when unknown.
+	tokenArg ssa.Value
 	target      string
 	verb        string
 	note        string
@@ -87,7 +91,13 @@ func (m *model) classifyAll() {
 	for _, fn := range m.funcs {
 		for _, o := range m.local[fn].ops {
 			if o.write && o.stmt != nil {
-				o.guard, o.guardColumn = m.sqlGuard(o.stmt)
+				o.guard, o.guardPred = m.sqlGuard(o.stmt)
+				if o.guardPred != nil {
+					o.guardColumn = storedColumn(o.guardPred)
+					if in, ok := incomingOperand(o.guardPred); ok && in.Kind == sqltext.Param {
+						o.tokenArg = sqlArg(o, in.Param)
+					}
+				}
 			}
 		}
 	}
@@ -174,8 +184,16 @@ func (m *model) applyDirectives(o *op, s funcSummary) bool {
 		o.local = nil // do not descend: writes under it cannot corrupt state
 		return true
 	case s.guarded:
-		o.write, o.guard, o.verb = true, HelperGuard, "writes"
+		o.write, o.guard, o.verb, o.call = true, HelperGuard, "writes", true
 		o.local = nil
+		if args := callArgs(o.instr); s.tokenParam >= 0 {
+			if o.instr.Common().IsInvoke() || o.callee.Signature().Recv() != nil {
+				args = args[1:]
+			}
+			if s.tokenParam < len(args) {
+				o.tokenArg = unwrapInterface(args[s.tokenParam])
+			}
+		}
 		return true
 	case s.sink:
 		o.write, o.guard, o.verb, o.call = true, NoGuard, "writes", true
@@ -281,9 +299,8 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 	case sqltext.Select:
 		if st.ForUpdate && e.Handle == catalogue.Transaction {
 			o.acquire, o.sameHandleGuards = true, true
-			return o
 		}
-		return nil
+		return o // a read: kept for token provenance and ownership probes
 	case sqltext.Update:
 		if cols, claim := claimStatement(st, e.Rows); claim {
 			o.acquire, o.claimColumns = true, cols

@@ -51,14 +51,22 @@ func (m *model) classifyORMWrite(o *op) *op {
 		o.verb = "deletes from"
 	}
 	chain := ormChain(o.handle)
-	var where []string
+	type whereCall struct {
+		text string
+		args []ssa.Value
+	}
+	var where []whereCall
 	for _, c := range chain {
 		args := c.Common().Args
 		switch chainMethod(c) {
 		case "Where":
 			if len(args) > 1 {
 				if text, ok := resolveText(m, args[1]); ok {
-					where = append(where, text)
+					var bound []ssa.Value
+					if len(args) > 2 {
+						bound = varargs(args[2])
+					}
+					where = append(where, whereCall{text, bound})
 				}
 			}
 		case "Table":
@@ -70,9 +78,13 @@ func (m *model) classifyORMWrite(o *op) *op {
 		}
 	}
 	for _, w := range where {
-		st := sqltext.Parse("UPDATE t SET c = 1 WHERE " + w)
-		if g, col := m.sqlGuard(st); g > o.guard {
-			o.guard, o.guardColumn = g, col
+		st := sqltext.Parse("UPDATE t SET c = 1 WHERE " + w.text)
+		if g, p := m.sqlGuard(st); g > o.guard {
+			o.guard, o.guardPred = g, p
+			o.guardColumn = storedColumn(p)
+			if in, ok := incomingOperand(p); ok && in.Kind == sqltext.Param {
+				o.tokenArg = boundArg(w.args, in.Param)
+			}
 		}
 	}
 	return o

@@ -97,6 +97,13 @@ type Write struct {
 	Note string
 	// Lease is where the enclosing lease scope began.
 	Lease Lease
+	// Verdict is the rule the write breaks, or Fenced.
+	Verdict Verdict
+	// Reason explains a WeakGuard or UncheckedFence verdict.
+	Reason string
+	// Related explains the finding: the lease first, then where the
+	// token or the check came from.
+	Related []Related
 	// Func is the function the write sits in.
 	Func *ssa.Function
 }
@@ -143,6 +150,8 @@ type model struct {
 	// claimColumns are the columns claims of this package (and of imported
 	// acquire facts) set; an equality on one of them is an owner-token check.
 	claimColumns map[string]bool
+	// opIndex maps call instructions to their ops, built lazily.
+	opIndex map[ssa.CallInstruction]*op
 	// calls maps the Lparen of each call expression to it, built lazily.
 	calls map[token.Pos]*ast.CallExpr
 }

@@ -116,25 +116,92 @@ func guardPredicates(st *sqltext.Statement) []sqltext.Predicate {
 var comparisonOps = map[string]bool{"=": true, "<": true, "<=": true, ">": true, ">=": true}
 
 // sqlGuard classifies the protection a write statement carries and returns
-// the column of the deciding predicate.
-func (m *model) sqlGuard(st *sqltext.Statement) (Guard, string) {
-	best, column := NoGuard, ""
-	for _, p := range guardPredicates(st) {
+// the deciding predicate, if any.
+func (m *model) sqlGuard(st *sqltext.Statement) (Guard, *sqltext.Predicate) {
+	best := NoGuard
+	var chosen *sqltext.Predicate
+	preds := guardPredicates(st)
+	for i := range preds {
+		p := &preds[i]
 		if p.UnderOr {
 			continue
 		}
 		for _, side := range [2]sqltext.Operand{p.Left, p.Right} {
-			if side.Kind != sqltext.Column {
+			if side.Kind != sqltext.Column || isIncoming(side) {
 				continue
 			}
 			c := side.Column
 			switch {
 			case comparisonOps[p.Op] && (isTokenColumn(c) || p.Op == "=" && m.claimColumns[c]):
-				return TokenGuard, c
+				return TokenGuard, p
 			case best == NoGuard && (isLeaseColumn(c) || isStateColumn(c)):
-				best, column = StateGuard, c
+				best, chosen = StateGuard, p
 			}
 		}
 	}
-	return best, column
+	return best, chosen
+}
+
+// isIncoming reports whether an operand is the value being written rather
+// than the stored one: a placeholder, or EXCLUDED.col / VALUES(col) in an
+// upsert.
+func isIncoming(o sqltext.Operand) bool {
+	switch o.Kind {
+	case sqltext.Param:
+		return true
+	case sqltext.Column:
+		return o.Qualifier == "excluded" || o.Qualifier == "values"
+	}
+	return false
+}
+
+// storedColumn returns the stored-side column of a guard predicate.
+func storedColumn(p *sqltext.Predicate) string {
+	for _, side := range [2]sqltext.Operand{p.Left, p.Right} {
+		if side.Kind == sqltext.Column && !isIncoming(side) {
+			return side.Column
+		}
+	}
+	return ""
+}
+
+// wrongWay reports whether a token predicate accepts a write whose token is
+// older than the stored one: the stored column must be less than (or
+// equal to) the incoming token, never greater.
+func wrongWay(p *sqltext.Predicate) bool {
+	stored, incoming := p.Left, p.Right
+	op := p.Op
+	if isIncoming(stored) && !isIncoming(incoming) {
+		stored, incoming = incoming, stored
+		op = mirror(op)
+	}
+	if stored.Kind != sqltext.Column || isIncoming(stored) {
+		return false
+	}
+	return op == ">" || op == ">="
+}
+
+// mirror returns the operator with its operands swapped.
+func mirror(op string) string {
+	switch op {
+	case "<":
+		return ">"
+	case "<=":
+		return ">="
+	case ">":
+		return "<"
+	case ">=":
+		return "<="
+	}
+	return op
+}
+
+// incomingOperand returns the incoming side of a guard predicate.
+func incomingOperand(p *sqltext.Predicate) (sqltext.Operand, bool) {
+	for _, side := range [2]sqltext.Operand{p.Left, p.Right} {
+		if isIncoming(side) || side.Kind == sqltext.Literal {
+			return side, true
+		}
+	}
+	return sqltext.Operand{}, false
 }

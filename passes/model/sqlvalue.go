@@ -255,10 +255,6 @@ func sqlArg(o *op, p sqltext.Placeholder) ssa.Value {
 	if e == nil || e.Args < 0 || e.Named {
 		return nil
 	}
-	i := p.ArgIndex()
-	if i < 0 {
-		return nil
-	}
 	args := callArgs(o.instr)
 	if o.handle != nil {
 		args = args[1:]
@@ -266,15 +262,36 @@ func sqlArg(o *op, p sqltext.Placeholder) ssa.Value {
 	if e.Args >= len(args) {
 		return nil
 	}
+	var bound []ssa.Value
 	if o.instr.Common().Signature().Variadic() && e.Args == len(args)-1 {
-		va := varargs(args[e.Args])
-		if i < len(va) {
-			return unwrapInterface(va[i])
+		bound = varargs(args[e.Args])
+	} else {
+		bound = args[e.Args:]
+	}
+	return boundArg(bound, p)
+}
+
+// boundArg returns the argument a placeholder binds among the SQL
+// arguments: by position, or by name through sql.Named.
+func boundArg(args []ssa.Value, p sqltext.Placeholder) ssa.Value {
+	if i := p.ArgIndex(); i >= 0 {
+		if i < len(args) && args[i] != nil {
+			return unwrapInterface(args[i])
 		}
 		return nil
 	}
-	if e.Args+i < len(args) {
-		return unwrapInterface(args[e.Args+i])
+	for _, a := range args {
+		call, ok := unwrapInterface(a).(*ssa.Call)
+		if !ok {
+			continue
+		}
+		fn := funcObject(call.Common().StaticCallee())
+		if fn == nil || fn.FullName() != "database/sql.Named" || len(call.Common().Args) != 2 {
+			continue
+		}
+		if c, ok := call.Common().Args[0].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String && strings.EqualFold(constant.StringVal(c.Value), p.Name) {
+			return unwrapInterface(call.Common().Args[1])
+		}
 	}
 	return nil
 }

@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/fencecheck/fencecheck/internal/sqltext"
 )
 
 // FuncFact summarises what calling a function does, for the packages that
@@ -261,22 +259,13 @@ func (fi *funcInfo) ownLeaseAt(instr ssa.Instruction) (Lease, bool) {
 	return Lease{}, false
 }
 
-// guardedParam reports whether fi performs a token-guarded SQL write whose
+// guardedParam reports whether fi performs a token-guarded write whose
 // token comes straight from one of its parameters, and which.
 func (m *model) guardedParam(fi *funcInfo) (int, bool) {
 	for _, o := range fi.ops {
-		if !o.write || o.guard != TokenGuard || o.stmt == nil {
-			continue
-		}
-		for _, p := range guardPredicates(o.stmt) {
-			for _, pair := range [2][2]sqltext.Operand{{p.Left, p.Right}, {p.Right, p.Left}} {
-				col, val := pair[0], pair[1]
-				if col.Kind != sqltext.Column || col.Column != o.guardColumn || val.Kind != sqltext.Param {
-					continue
-				}
-				if i, ok := paramIndex(fi.fn, sqlArg(o, val.Param)); ok {
-					return i, true
-				}
+		if o.write && o.guard == TokenGuard && o.tokenArg != nil {
+			if i, ok := paramIndex(fi.fn, o.tokenArg); ok {
+				return i, true
 			}
 		}
 	}
@@ -326,6 +315,7 @@ func (m *model) collectWrites() []*Write {
 			if !w.Guard.Fences() && fi.guardedAt(o.instr, o.handle) {
 				w.Guard = TxGuard
 			}
+			m.judge(w, o)
 			out = append(out, w)
 		}
 	}

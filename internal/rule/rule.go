@@ -1,0 +1,44 @@
+// Package rule reports, for one rule analyzer, the writes the engine
+// judged to break that rule, applying the rule's ignore directives.
+package rule
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/fencecheck/fencecheck/internal/analysisutil"
+	"github.com/fencecheck/fencecheck/passes/directives"
+	"github.com/fencecheck/fencecheck/passes/model"
+)
+
+// Requires are the analyzers every rule analyzer requires.
+var Requires = []*analysis.Analyzer{model.Analyzer, directives.Analyzer}
+
+// Report reports every write of the package whose verdict is v, with the
+// message message gives, unless an ignore directive of the rule covers it;
+// then it reports the rule's ignore directives that suppressed nothing.
+func Report(pass *analysis.Pass, v model.Verdict, message func(*model.Write) string) (any, error) {
+	res := pass.ResultOf[model.Analyzer].(*model.Result)
+	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
+	name := v.Rule()
+	sup := dirs.NewSuppressor(name, pass.Fset)
+	for _, w := range res.Writes {
+		if w.Verdict != v || sup.Suppressed(w.Pos) {
+			continue
+		}
+		d := analysis.Diagnostic{
+			Pos:      w.Pos,
+			End:      w.End,
+			Category: name,
+			Message:  message(w),
+			URL:      analysisutil.RuleURL(name),
+		}
+		for _, r := range w.Related {
+			if r.Pos.IsValid() {
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: r.Pos, Message: r.Message})
+			}
+		}
+		pass.Report(d)
+	}
+	analysisutil.ReportUnusedIgnores(pass, name, sup)
+	return nil, nil
+}

@@ -1,0 +1,36 @@
+package clientcompare
+
+import (
+	_ "embed"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/fencecheck/fencecheck/internal/analysisutil"
+	"github.com/fencecheck/fencecheck/internal/rule"
+	"github.com/fencecheck/fencecheck/passes/model"
+)
+
+//go:embed doc.go
+var doc string
+
+// Name is the rule's name, used in directives and output.
+const Name = "clientcompare"
+
+// Analyzer reports the writes the engine judged to break the clientcompare rule.
+var Analyzer = &analysis.Analyzer{
+	Name:     Name,
+	Doc:      analysisutil.MustExtractDoc(doc, Name),
+	URL:      analysisutil.RuleURL(Name),
+	Run:      run,
+	Requires: rule.Requires,
+}
+
+// run reports the writes the model judged ClientCompare.
+func run(pass *analysis.Pass) (any, error) {
+	return rule.Report(pass, model.ClientCompare, message)
+}
+
+// message describes a write guarded by a comparison made in Go.
+func message(w *model.Write) string {
+	return w.Subject() + " after comparing the fencing token in Go, which is not atomic with the write (compare it in the statement so the sink rejects a stale token)"
+}

@@ -1,0 +1,241 @@
+package model
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/sqltext"
+)
+
+// check is a Go-side test a write depends on: an ownership probe or a
+// comparison of a stored token.
+type check struct {
+	pos  token.Pos
+	desc string
+}
+
+// controllingConds returns the conditions of the branches that decide
+// whether instr runs: each If in a dominating block one of whose
+// successors, entered only from that If, dominates instr. Non-blocking
+// selects appear through the If on their chosen index.
+func controllingConds(instr ssa.Instruction) []ssa.Value {
+	var out []ssa.Value
+	b := instr.Block()
+	for d := b; d != nil; d = d.Idom() {
+		if len(d.Instrs) == 0 {
+			continue
+		}
+		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok || len(d.Succs) != 2 {
+			continue
+		}
+		for _, s := range d.Succs {
+			if len(s.Preds) == 1 && s.Dominates(b) {
+				out = append(out, iff.Cond)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// maxCondDepth bounds how far a branch condition is followed back.
+const maxCondDepth = 8
+
+// probeBefore returns the ownership probe a write depends on, if any.
+func (m *model) probeBefore(instr ssa.Instruction) (check, bool) {
+	for _, cond := range controllingConds(instr) {
+		if c, ok := m.findInCond(cond, 0, make(map[ssa.Value]bool), m.probeValue); ok {
+			return c, true
+		}
+	}
+	return check{}, false
+}
+
+// clientCompareBefore returns the Go comparison of a stored fencing token
+// a write depends on, if any.
+func (m *model) clientCompareBefore(instr ssa.Instruction) (check, bool) {
+	for _, cond := range controllingConds(instr) {
+		if c, ok := m.findInCond(cond, 0, make(map[ssa.Value]bool), m.tokenComparison); ok {
+			return c, true
+		}
+	}
+	return check{}, false
+}
+
+// findInCond searches the values a branch condition is computed from for
+// one match accepts.
+func (m *model) findInCond(v ssa.Value, depth int, seen map[ssa.Value]bool, match func(ssa.Value) (check, bool)) (check, bool) {
+	if v == nil || depth > maxCondDepth || seen[v] {
+		return check{}, false
+	}
+	seen[v] = true
+	if c, ok := match(v); ok {
+		return c, true
+	}
+	var operands []ssa.Value
+	switch x := v.(type) {
+	case *ssa.BinOp:
+		operands = []ssa.Value{x.X, x.Y}
+	case *ssa.UnOp:
+		operands = []ssa.Value{x.X}
+	case *ssa.Extract:
+		operands = []ssa.Value{x.Tuple}
+	case *ssa.ChangeType:
+		operands = []ssa.Value{x.X}
+	case *ssa.Convert:
+		operands = []ssa.Value{x.X}
+	case *ssa.Phi:
+		operands = x.Edges
+	case *ssa.Alloc, *ssa.FieldAddr:
+		// A flag stored earlier: look at what was stored.
+		if refs := v.Referrers(); refs != nil {
+			for _, r := range *refs {
+				if s, ok := r.(*ssa.Store); ok && s.Addr == v {
+					operands = append(operands, s.Val)
+				}
+			}
+		}
+	}
+	for _, o := range operands {
+		if c, ok := m.findInCond(o, depth+1, seen, match); ok {
+			return c, true
+		}
+	}
+	return check{}, false
+}
+
+// probeValue reports whether v is the result of an ownership probe: a
+// function marked //fencecheck:probe, ctx.Err() or <-ctx.Done() on a
+// context, a comparison with the clock (time.Now().Before(until),
+// time.Until(until)), or a value scanned from a query that reads a lease
+// column.
+func (m *model) probeValue(v ssa.Value) (check, bool) {
+	switch x := v.(type) {
+	case *ssa.Call:
+		return m.probeCall(x)
+	case *ssa.Select:
+		for _, st := range x.States {
+			if call, ok := st.Chan.(*ssa.Call); ok && st.Dir == types.RecvOnly {
+				if c, ok := m.probeCall(call); ok && !x.Blocking {
+					return c, true
+				}
+			}
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			if q := m.scanSource(x.X); q != nil && readsLease(q.stmt) && !q.acquire {
+				return check{q.instr.Pos(), "ownership read here by " + q.name}, true
+			}
+		}
+	}
+	return check{}, false
+}
+
+// probeCall reports whether call probes ownership.
+func (m *model) probeCall(call *ssa.Call) (check, bool) {
+	var fn *types.Func
+	if call.Common().IsInvoke() {
+		fn = call.Common().Method
+	} else {
+		fn = funcObject(call.Common().StaticCallee())
+	}
+	if fn == nil {
+		return check{}, false
+	}
+	if s, ok := m.funcDirectives(fn); ok && s.probe {
+		return check{call.Pos(), "ownership checked here by " + displayName(fn, nil)}, true
+	}
+	if fn.Pkg() != nil && fn.Pkg().Path() == "context" && (fn.Name() == "Err" || fn.Name() == "Done") {
+		return check{call.Pos(), "lease context checked here by ctx." + fn.Name() + "()"}, true
+	}
+	if fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+		switch fn.Name() {
+		case "Until", "Since":
+			return check{call.Pos(), "lease expiry checked here by time." + fn.Name()}, true
+		case "Before", "After", "Compare":
+			args := call.Common().Args
+			for _, a := range args {
+				if c, ok := a.(*ssa.Call); ok {
+					if f := funcObject(c.Common().StaticCallee()); f != nil && f.FullName() == "time.Now" {
+						return check{call.Pos(), "lease expiry checked here against time.Now"}, true
+					}
+				}
+			}
+		}
+	}
+	return check{}, false
+}
+
+// readsLease reports whether a statement reads lease state: a SELECT of
+// a lease column, or one filtered on a lease column.
+func readsLease(st *sqltext.Statement) bool {
+	if st == nil || st.Kind != sqltext.Select {
+		return false
+	}
+	for _, c := range st.Columns {
+		if isLeaseColumn(c) {
+			return true
+		}
+	}
+	for _, p := range st.Where {
+		for _, side := range [2]sqltext.Operand{p.Left, p.Right} {
+			if side.Kind == sqltext.Column && isLeaseColumn(side.Column) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tokenComparison reports whether v compares, in Go, a fencing token
+// read from the store with another value.
+func (m *model) tokenComparison(v ssa.Value) (check, bool) {
+	cmp, ok := v.(*ssa.BinOp)
+	if !ok {
+		return check{}, false
+	}
+	switch cmp.Op {
+	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
+	default:
+		return check{}, false
+	}
+	for _, side := range [2]ssa.Value{cmp.X, cmp.Y} {
+		if q := m.storedTokenRead(side); q != nil {
+			return check{cmp.Pos(), "stored token read here by " + q.name + " and compared in Go"}, true
+		}
+	}
+	return check{}, false
+}
+
+// storedTokenRead returns the query that read a stored fencing token into
+// v, or nil.
+func (m *model) storedTokenRead(v ssa.Value) *op {
+	for i := 0; i < 4; i++ {
+		switch x := v.(type) {
+		case *ssa.Convert:
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil
+			}
+			q := m.scanSource(x.X)
+			if q == nil || q.acquire || q.stmt == nil || q.stmt.Kind != sqltext.Select {
+				return nil
+			}
+			for _, c := range q.stmt.Columns {
+				if isTokenColumn(c) {
+					return q
+				}
+			}
+		}
+		return nil
+	}
+	return nil
+}

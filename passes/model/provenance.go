@@ -1,0 +1,321 @@
+package model
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/sqltext"
+)
+
+// Origin says where a token value comes from.
+type Origin int
+
+const (
+	// UnknownOrigin: fencecheck cannot tell; it stays silent.
+	UnknownOrigin Origin = iota
+	// ClaimOrigin: issued by the lease acquisition itself.
+	ClaimOrigin
+	// ConstantOrigin: a constant in the code.
+	ConstantOrigin
+	// ClockOrigin: derived from the clock (time.Now).
+	ClockOrigin
+	// RandomOrigin: a random value or UUID.
+	RandomOrigin
+	// SeparateOrigin: read by a separate query after the lease was taken.
+	SeparateOrigin
+)
+
+// Weak reports whether a token of this origin cannot fence.
+func (o Origin) Weak() bool { return o >= ConstantOrigin }
+
+// describe returns why a token of this origin does not fence.
+func (o Origin) describe() string {
+	switch o {
+	case ConstantOrigin:
+		return "the token is a constant"
+	case ClockOrigin:
+		return "the token comes from the clock, not from the claim (clocks of two workers are not ordered)"
+	case RandomOrigin:
+		return "the token is random, not issued by the claim (random values are not ordered)"
+	case SeparateOrigin:
+		return "the token is read by a separate query, not issued atomically with the claim"
+	}
+	return ""
+}
+
+// provenance is the origin of a value and where it was found.
+type provenance struct {
+	origin Origin
+	pos    token.Pos
+}
+
+// maxProvenanceDepth bounds the search for a value's origin.
+const maxProvenanceDepth = 12
+
+// tokenOrigin returns where v, a token, comes from.
+func (m *model) tokenOrigin(v ssa.Value) provenance {
+	return m.originOf(v, 0, make(map[ssa.Value]bool))
+}
+
+// originOf follows v back through conversions, arithmetic, loads, struct
+// fields, phi nodes and the callers of a parameter.
+func (m *model) originOf(v ssa.Value, depth int, seen map[ssa.Value]bool) provenance {
+	if v == nil || depth > maxProvenanceDepth || seen[v] {
+		return provenance{}
+	}
+	seen[v] = true
+	next := func(x ssa.Value) provenance { return m.originOf(x, depth+1, seen) }
+	switch x := v.(type) {
+	case *ssa.Const:
+		return provenance{ConstantOrigin, token.NoPos}
+	case *ssa.MakeInterface:
+		return next(x.X)
+	case *ssa.ChangeType:
+		return next(x.X)
+	case *ssa.Convert:
+		return next(x.X)
+	case *ssa.BinOp:
+		// tok + 1 keeps the origin of tok.
+		if _, ok := x.X.(*ssa.Const); ok {
+			return next(x.Y)
+		}
+		if _, ok := x.Y.(*ssa.Const); ok {
+			return next(x.X)
+		}
+	case *ssa.Phi:
+		var first provenance
+		for i, e := range x.Edges {
+			p := next(e)
+			if p.origin == UnknownOrigin || i > 0 && p.origin != first.origin {
+				return provenance{}
+			}
+			if i == 0 {
+				first = p
+			}
+		}
+		return first
+	case *ssa.Extract:
+		return next(x.Tuple)
+	case *ssa.Call:
+		return m.callOrigin(x, next)
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return m.loadOrigin(x.X, next)
+		}
+	case *ssa.Field:
+		return next(x.X)
+	case *ssa.FieldAddr:
+		return next(x.X)
+	case *ssa.Parameter:
+		return m.paramOrigin(x, next)
+	}
+	return provenance{}
+}
+
+// callOrigin classifies a call producing a token: an acquisition, the
+// clock, a random source.
+func (m *model) callOrigin(call *ssa.Call, next func(ssa.Value) provenance) provenance {
+	if o := m.opAt(call); o != nil && o.acquire {
+		return provenance{ClaimOrigin, call.Pos()}
+	}
+	var fn *types.Func
+	if call.Common().IsInvoke() {
+		fn = call.Common().Method
+	} else {
+		fn = funcObject(call.Common().StaticCallee())
+	}
+	if fn == nil || fn.Pkg() == nil {
+		return provenance{}
+	}
+	path := fn.Pkg().Path()
+	switch {
+	case path == "time" && (fn.Name() == "Now" || fn.Name() == "Since" || fn.Name() == "Until"):
+		return provenance{ClockOrigin, call.Pos()}
+	case path == "time" && fn.Signature().Recv() != nil && len(call.Common().Args) > 0:
+		// t.UnixNano(), t.Unix(): the origin of t.
+		return next(call.Common().Args[0])
+	case path == "math/rand" || path == "math/rand/v2" || path == "crypto/rand" ||
+		strings.HasSuffix(path, "/uuid") || strings.Contains(path, "/uuid/") ||
+		strings.HasSuffix(path, "/ulid") || strings.Contains(path, "/ksuid"):
+		return provenance{RandomOrigin, call.Pos()}
+	}
+	if f, ok := m.importedFact(fn); ok && f.Acquire {
+		return provenance{ClaimOrigin, call.Pos()}
+	}
+	return provenance{}
+}
+
+// loadOrigin classifies a value loaded from addr: filled by Scan from a
+// claim (the claim's token) or from a separate query, or stored from
+// another value.
+func (m *model) loadOrigin(addr ssa.Value, next func(ssa.Value) provenance) provenance {
+	if q := m.scanSource(addr); q != nil {
+		if q.acquire {
+			return provenance{ClaimOrigin, q.instr.Pos()}
+		}
+		if q.stmt != nil && q.stmt.Kind == sqltext.Select {
+			return provenance{SeparateOrigin, q.instr.Pos()}
+		}
+		return provenance{}
+	}
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		// l.Token where l was returned by an acquisition.
+		if p := next(a.X); p.origin == ClaimOrigin {
+			return p
+		}
+		return m.storedOrigin(a, next)
+	case *ssa.Alloc:
+		return m.storedOrigin(a, next)
+	}
+	return provenance{}
+}
+
+// storedOrigin returns the origin of the single value stored at addr.
+func (m *model) storedOrigin(addr ssa.Value, next func(ssa.Value) provenance) provenance {
+	refs := addr.Referrers()
+	if refs == nil {
+		return provenance{}
+	}
+	var stored ssa.Value
+	for _, r := range *refs {
+		if s, ok := r.(*ssa.Store); ok && s.Addr == addr {
+			if stored != nil {
+				return provenance{}
+			}
+			stored = s.Val
+		}
+	}
+	if stored == nil {
+		return provenance{}
+	}
+	return next(stored)
+}
+
+// scanSource returns the query whose row was scanned into addr (an
+// alloc or a field of one), or nil.
+func (m *model) scanSource(addr ssa.Value) *op {
+	refs := addr.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		mi, ok := r.(*ssa.MakeInterface)
+		if !ok {
+			continue
+		}
+		if call := scanCallOf(mi); call != nil {
+			args := callArgs(call)
+			if len(args) == 0 {
+				continue
+			}
+			if row, ok := args[0].(*ssa.Call); ok {
+				if o := m.opAt(row); o != nil {
+					return o
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// scanCallOf returns the Scan call that receives v among its variadic
+// destinations, or nil.
+func scanCallOf(v ssa.Value) ssa.CallInstruction {
+	refs := v.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		st, ok := r.(*ssa.Store)
+		if !ok {
+			continue
+		}
+		ia, ok := st.Addr.(*ssa.IndexAddr)
+		if !ok || ia.X.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *ia.X.Referrers() {
+			sl, ok := rr.(*ssa.Slice)
+			if !ok || sl.Referrers() == nil {
+				continue
+			}
+			for _, use := range *sl.Referrers() {
+				if call, ok := use.(ssa.CallInstruction); ok && isScanCall(call) {
+					return call
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// isScanCall reports whether call is a method named Scan.
+func isScanCall(call ssa.CallInstruction) bool {
+	c := call.Common()
+	if c.IsInvoke() {
+		return c.Method.Name() == "Scan"
+	}
+	fn := c.StaticCallee()
+	return fn != nil && fn.Name() == "Scan"
+}
+
+// paramOrigin returns the common origin of the arguments every call site
+// of the package passes for a parameter.
+func (m *model) paramOrigin(p *ssa.Parameter, next func(ssa.Value) provenance) provenance {
+	fn := p.Parent()
+	idx := -1
+	for i, q := range fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return provenance{}
+	}
+	var common provenance
+	found := false
+	for _, caller := range m.funcs {
+		for _, o := range m.local[caller].ops {
+			if o.local != fn && !(o.callee != nil && funcObject(fn) == o.callee && o.instr.Common().StaticCallee() != nil) {
+				continue
+			}
+			args := o.instr.Common().Args
+			if idx >= len(args) {
+				return provenance{}
+			}
+			pr := next(args[idx])
+			if pr.origin == UnknownOrigin || found && pr.origin != common.origin {
+				return provenance{}
+			}
+			common, found = pr, true
+		}
+	}
+	return common
+}
+
+// opAt returns the classified op of a call instruction, or nil.
+func (m *model) opAt(call ssa.CallInstruction) *op {
+	if m.opIndex == nil {
+		m.opIndex = make(map[ssa.CallInstruction]*op)
+		for _, fn := range m.funcs {
+			for _, o := range m.local[fn].ops {
+				m.opIndex[o.instr] = o
+			}
+		}
+	}
+	return m.opIndex[call]
+}
+
+// importedFact returns the fact of a function of another package.
+func (m *model) importedFact(fn *types.Func) (FuncFact, bool) {
+	var f FuncFact
+	if fn.Pkg() == nil || fn.Pkg() == m.pass.Pkg {
+		return f, false
+	}
+	ok := m.pass.ImportObjectFact(fn, &f)
+	return f, ok
+}

@@ -1,0 +1,264 @@
+package model
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/sqltext"
+)
+
+// Verdict is the one rule a write in a lease scope breaks, if any. Each
+// write gets exactly one verdict, so a line is reported by one rule.
+type Verdict int
+
+const (
+	// Fenced: the sink rejects a late writer, and the rejection is seen.
+	Fenced Verdict = iota
+	// Unfenced: nothing conditions the write on the lease.
+	Unfenced
+	// Preflight: the only protection is an ownership check before the
+	// write.
+	Preflight
+	// ClientCompare: the stored token is compared in Go, not by the sink.
+	ClientCompare
+	// WeakGuard: the write has a guard that does not fence.
+	WeakGuard
+	// UncheckedFence: the write is fenced but its rejection is ignored.
+	UncheckedFence
+)
+
+// Rule returns the name of the rule that reports the verdict ("" for
+// Fenced).
+func (v Verdict) Rule() string {
+	return [...]string{"", "unfenced", "preflight", "clientcompare", "weakguard", "uncheckedfence"}[v]
+}
+
+// Related is a position that explains a finding.
+type Related struct {
+	Pos     token.Pos
+	Message string
+}
+
+// Subject describes the write for a message: "(*sql.DB).ExecContext
+// updates jobs", "call to (*store.Store).Save writes results via
+// (*sql.DB).ExecContext", or "call to store.Notify writes".
+func (w *Write) Subject() string {
+	target := ""
+	if w.Target != "" {
+		target = " " + w.Target
+	}
+	if len(w.Via) > 0 {
+		path := make([]string, len(w.Via)-1)
+		for i, p := range w.Via[1:] {
+			path[i], _, _ = strings.Cut(p, " ")
+		}
+		return fmt.Sprintf("call to %s writes%s via %s", w.Via[0], target, strings.Join(path, " → "))
+	}
+	verb := w.Verb
+	if w.Target == "" {
+		verb = strings.TrimSuffix(strings.TrimSuffix(verb, " into"), " from")
+	}
+	prefix := ""
+	if w.Call {
+		prefix = "call to "
+	}
+	return fmt.Sprintf("%s%s %s%s", prefix, w.Callee, verb, target)
+}
+
+// judge decides the verdict of a write made under a lease and fills the
+// explanation.
+func (m *model) judge(w *Write, o *op) {
+	w.Related = append(w.Related, Related{w.Lease.Pos, w.Lease.Desc})
+	switch w.Guard {
+	case TxGuard:
+		w.Verdict = Fenced
+	case NoGuard:
+		if c, ok := m.clientCompareBefore(o.instr); ok {
+			w.Verdict = ClientCompare
+			w.Related = append(w.Related, Related{c.pos, c.desc})
+		} else if c, ok := m.probeBefore(o.instr); ok {
+			w.Verdict = Preflight
+			w.Related = append(w.Related, Related{c.pos, c.desc})
+		} else {
+			w.Verdict = Unfenced
+		}
+	case StateGuard:
+		w.Verdict = WeakGuard
+		w.Reason = fmt.Sprintf("the check on %s is not a fence: a newer claim passes it too", w.GuardColumn)
+	case TokenGuard:
+		m.judgeToken(w, o)
+	case HelperGuard:
+		m.judgeToken(w, o)
+	}
+}
+
+// judgeToken judges a write that carries a token: the comparison's
+// direction, the token's origin, and whether the rejection is seen.
+func (m *model) judgeToken(w *Write, o *op) {
+	if p := o.guardPred; p != nil {
+		if wrongWay(p) {
+			w.Verdict = WeakGuard
+			w.Reason = fmt.Sprintf("%s accepts older tokens (the stored token must be less than the incoming one)", predicateText(p))
+			return
+		}
+		if in, ok := incomingOperand(p); ok && in.Kind == sqltext.Literal {
+			w.Verdict = WeakGuard
+			w.Reason = "the token is a constant"
+			return
+		}
+	}
+	if o.tokenArg != nil {
+		if pr := m.tokenOrigin(o.tokenArg); pr.origin.Weak() {
+			w.Verdict = WeakGuard
+			w.Reason = pr.origin.describe()
+			if pr.pos.IsValid() {
+				w.Related = append(w.Related, Related{pr.pos, "token obtained here"})
+			}
+			return
+		}
+	}
+	if !m.rejectionSeen(o) {
+		w.Verdict = UncheckedFence
+		if o.guard == HelperGuard {
+			w.Reason = "its error is discarded"
+		} else {
+			w.Reason = "RowsAffected is never compared"
+		}
+		return
+	}
+	w.Verdict = Fenced
+}
+
+// predicateText renders a predicate as written.
+func predicateText(p *sqltext.Predicate) string {
+	return strings.TrimSpace(p.Left.Text + " " + p.Op + " " + p.Right.Text)
+}
+
+// rejectionSeen reports whether the code looks at the outcome that tells a
+// fenced write was rejected: RowsAffected of an Exec, the error of a
+// guarded helper or of Scan on a RETURNING row, GORM's RowsAffected.
+// Results that escape (returned, passed on, stored) count as seen.
+func (m *model) rejectionSeen(o *op) bool {
+	call, ok := o.instr.(*ssa.Call)
+	if !ok {
+		return true // go and defer statements: not judged
+	}
+	sig := call.Common().Signature()
+	results := sig.Results()
+	if o.guard == HelperGuard {
+		for i := 0; i < results.Len(); i++ {
+			if isError(results.At(i).Type()) {
+				return resultUsed(call, i, results.Len())
+			}
+		}
+		return true // nothing to check
+	}
+	if o.stmt == nil && o.guard != TokenGuard {
+		return true
+	}
+	if results.Len() == 0 {
+		return true
+	}
+	if o.callee != nil && o.callee.Name() == "Queue" {
+		return true // batch results are read later
+	}
+	first := resultValue(call, 0, results.Len())
+	if first == nil {
+		return false
+	}
+	refs := first.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		switch x := r.(type) {
+		case *ssa.Call:
+			name := calledName(x)
+			if name == "RowsAffected" || name == "Scan" {
+				n := x.Common().Signature().Results().Len()
+				idx := 0
+				if name == "Scan" {
+					idx = n - 1
+				}
+				if resultUsed(x, idx, n) {
+					return true
+				}
+				continue
+			}
+			return true // passed on
+		case *ssa.FieldAddr:
+			if fieldName(x) == "Error" {
+				continue // GORM's Error is not the rejection
+			}
+			return true
+		case *ssa.DebugRef:
+			continue
+		default:
+			return true // stored, returned, compared
+		}
+	}
+	return false
+}
+
+// resultValue returns the value of result i of a call with n results.
+func resultValue(call *ssa.Call, i, n int) ssa.Value {
+	if n == 1 {
+		return call
+	}
+	refs := call.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == i {
+			return ex
+		}
+	}
+	return nil
+}
+
+// resultUsed reports whether result i of call is used.
+func resultUsed(call *ssa.Call, i, n int) bool {
+	v := resultValue(call, i, n)
+	if v == nil {
+		return false
+	}
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if _, ok := r.(*ssa.DebugRef); !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// calledName returns the name of the function or method a call calls.
+func calledName(call *ssa.Call) string {
+	if call.Common().IsInvoke() {
+		return call.Common().Method.Name()
+	}
+	if fn := call.Common().StaticCallee(); fn != nil {
+		return fn.Name()
+	}
+	return ""
+}
+
+// fieldName returns the name of the field a FieldAddr selects.
+func fieldName(fa *ssa.FieldAddr) string {
+	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return ""
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return ""
+	}
+	return st.Field(fa.Field).Name()
+}

@@ -1,0 +1,36 @@
+package uncheckedfence
+
+import (
+	_ "embed"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/fencecheck/fencecheck/internal/analysisutil"
+	"github.com/fencecheck/fencecheck/internal/rule"
+	"github.com/fencecheck/fencecheck/passes/model"
+)
+
+//go:embed doc.go
+var doc string
+
+// Name is the rule's name, used in directives and output.
+const Name = "uncheckedfence"
+
+// Analyzer reports the writes the engine judged to break the uncheckedfence rule.
+var Analyzer = &analysis.Analyzer{
+	Name:     Name,
+	Doc:      analysisutil.MustExtractDoc(doc, Name),
+	URL:      analysisutil.RuleURL(Name),
+	Run:      run,
+	Requires: rule.Requires,
+}
+
+// run reports the writes the model judged UncheckedFence.
+func run(pass *analysis.Pass) (any, error) {
+	return rule.Report(pass, model.UncheckedFence, message)
+}
+
+// message describes a fenced write whose rejection is ignored.
+func message(w *model.Write) string {
+	return w.Subject() + " with a fencing token, but " + w.Reason + " (a rejected worker carries on as if it had won)"
+}
