@@ -42,10 +42,10 @@ type op struct {
 	// tokenArg is the Go value bound to the incoming token of the guard,
 	// or, for a guarded helper, its token argument; nil when unknown.
 	tokenArg ssa.Value
-	target      string
-	verb        string
-	note        string
-	via         []string // helper path, for calls of another package's writer
+	target   string
+	verb     string
+	note     string
+	via      []string // helper path, for calls of another package's writer
 
 	// stmt is the resolved SQL statement, if any.
 	stmt *sqltext.Statement
