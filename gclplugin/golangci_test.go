@@ -105,23 +105,28 @@ replace github.com/fencecheck/fencecheck => %s
 		t.Fatalf("custom-gcl run: exit %d, want 1 (issues found)\nstdout: %s\nstderr: %s", code, out, errOut)
 	}
 	issues := decodeIssues(t, out)
-	want := markedLines(t, fixture, "// finding: unfenced")
+	want := markedFindings(t, fixture)
+	if len(want) == 0 {
+		t.Fatal("no // finding: markers in the fixture")
+	}
 	var got []string
 	for _, is := range issues {
-		got = append(got, fmt.Sprintf("%s:%d", is.Pos.Filename, is.Pos.Line))
 		if is.FromLinter != "fencecheck" {
 			t.Errorf("unexpected issue from %s: %s:%d: %s", is.FromLinter, is.Pos.Filename, is.Pos.Line, is.Text)
-		} else if !strings.HasPrefix(is.Text, "unfenced: ") || !strings.Contains(is.Text, "without a fencing token") {
-			t.Errorf("issue text %q: want the rule name and the unfenced message", is.Text)
+			continue
 		}
+		rule, _, _ := strings.Cut(is.Text, ": ")
+		got = append(got, fmt.Sprintf("%s:%d: %s", is.Pos.Filename, is.Pos.Line, rule))
 	}
 	slices.Sort(got)
 	if !slices.Equal(got, want) {
-		t.Errorf("issues at %v, want %v", got, want)
+		t.Errorf("issues:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	for _, nl := range markedLines(t, fixture, "//nolint:fencecheck") {
-		if slices.Contains(got, nl) {
-			t.Errorf("issue reported on the //nolint:fencecheck line %s", nl)
+		for _, g := range got {
+			if strings.HasPrefix(g, nl+":") {
+				t.Errorf("issue reported on the //nolint:fencecheck line: %s", g)
+			}
 		}
 	}
 	if len(markedLines(t, fixture, "//nolint:fencecheck")) == 0 {
@@ -175,6 +180,27 @@ func decodeIssues(t *testing.T, out string) []issue {
 		t.Fatalf("decoding golangci-lint JSON: %v\n%s", err, out)
 	}
 	return r.Issues
+}
+
+// markedFindings returns "file:line: rule" for every "// finding: RULE"
+// marker in the module's Go files, sorted.
+func markedFindings(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	for _, l := range markedLines(t, dir, "// finding: ") {
+		file, line, _ := strings.Cut(l, ":")
+		data, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		fmt.Sscan(line, &n)
+		text := strings.Split(string(data), "\n")[n-1]
+		_, rule, _ := strings.Cut(text, "// finding: ")
+		out = append(out, l+": "+strings.Fields(rule)[0])
+	}
+	slices.Sort(out)
+	return out
 }
 
 // markedLines returns "file:line" for every line of the module's Go files

@@ -2,7 +2,9 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -96,3 +98,63 @@ func isAnalyzerFlag(s *selection, name string) bool {
 	}
 	return false
 }
+
+// outputFlags are the flags that choose what the standalone driver does
+// with its findings: the format, where it goes, the baseline, and fixes.
+type outputFlags struct {
+	format        string
+	json          bool
+	output        string
+	baseline      string
+	writeBaseline string
+	fix           bool
+	diff          bool
+	debug         string
+}
+
+// formats are the values -format accepts.
+var formats = []string{"text", "json", "sarif", "github"}
+
+// registerOutputFlags adds the output flags to fs.
+func registerOutputFlags(fs *flag.FlagSet) *outputFlags {
+	o := new(outputFlags)
+	fs.StringVar(&o.format, "format", "text", "output format: text (file:line:col: message (rule)), json (go vet's JSON tree), sarif (SARIF 2.1.0, for code scanning) or github (GitHub Actions annotations)")
+	fs.BoolVar(&o.json, "json", false, "same as -format=json")
+	fs.StringVar(&o.output, "o", "", "write the output to `file` instead of standard output")
+	fs.StringVar(&o.baseline, "baseline", "", "report only findings that are not in the baseline `file` (see -write-baseline)")
+	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record the current findings in the baseline `file` and exit 0")
+	fs.BoolVar(&o.fix, "fix", false, "apply the first suggested fix of each finding, then report the findings left")
+	fs.BoolVar(&o.diff, "diff", false, "print the suggested fixes as a unified diff instead of applying them")
+	fs.StringVar(&o.debug, "debug", "", "debugging: s = check that analysis facts encode deterministically (needs -driver=packages)")
+	return o
+}
+
+// validate checks the output flags against each other and the driver.
+func (o *outputFlags) validate(backend string) error {
+	if o.json {
+		o.format = "json"
+	}
+	known := false
+	for _, f := range formats {
+		known = known || o.format == f
+	}
+	if !known {
+		return fmt.Errorf("unknown -format %q (want %s)", o.format, strings.Join(formats, ", "))
+	}
+	if o.baseline != "" && o.writeBaseline != "" {
+		return fmt.Errorf("-baseline and -write-baseline cannot be used together")
+	}
+	if o.writeBaseline != "" && (o.fix || o.diff) {
+		return fmt.Errorf("-write-baseline cannot be used with -fix or -diff")
+	}
+	if strings.Trim(o.debug, "s") != "" {
+		return fmt.Errorf("unknown -debug %q (want s)", o.debug)
+	}
+	if o.debug != "" && backend != "packages" {
+		return fmt.Errorf("-debug=s needs -driver=packages")
+	}
+	return nil
+}
+
+// sanityCheck reports whether -debug asks for the facts sanity check.
+func (o *outputFlags) sanityCheck() bool { return strings.Contains(o.debug, "s") }

@@ -13,7 +13,7 @@
 // Exit status: 0 when there is nothing to report, 3 when there are
 // findings, 1 on an error (bad flags, packages that do not load or build,
 // an analysis that failed). With -format=json the status is 0 or 1, as for
-// go vet -json.
+// go vet -json. With -baseline, 3 means new findings.
 package main
 
 import (
@@ -63,8 +63,7 @@ func vetProtocol(args []string) bool {
 func run(suite []*analysis.Analyzer, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("fencecheck", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: text or json")
-	jsonOut := fs.Bool("json", false, "same as -format=json")
+	out := registerOutputFlags(fs)
 	backend := fs.String("driver", "vet", "how packages are loaded: vet (go vet -vettool, cached, package by package) or packages (go/packages, one process)")
 	tests := fs.Bool("test", true, "analyse test files too (packages driver; go vet always does)")
 	tags := fs.String("tags", "", "comma-separated build tags")
@@ -79,18 +78,15 @@ func run(suite []*analysis.Analyzer, args []string, stdout, stderr io.Writer) in
 		}
 		return exitError
 	}
-	if *jsonOut {
-		*format = "json"
-	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "fencecheck: unknown -format %q (want text or json)\n", *format)
+	if err := out.validate(*backend); err != nil {
+		fmt.Fprintf(stderr, "fencecheck: %v\n", err)
 		return exitError
 	}
 	patterns := fs.Args()
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	opts := driver.Options{Patterns: patterns, Tests: *tests, Tags: *tags}
+	opts := driver.Options{Patterns: patterns, Tests: *tests, Tags: *tags, SanityCheck: out.sanityCheck()}
 
 	var tree vetjson.Tree
 	var err error
@@ -108,26 +104,5 @@ func run(suite []*analysis.Analyzer, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "fencecheck: unknown -driver %q (want vet or packages)\n", *backend)
 		return exitError
 	}
-	code := exitClean
-	if err != nil {
-		fmt.Fprintf(stderr, "fencecheck: %v\n", err)
-		code = exitError
-	}
-	for _, e := range tree.Errors() {
-		fmt.Fprintf(stderr, "fencecheck: %s\n", e)
-		code = exitError
-	}
-	if *format == "json" {
-		if werr := writeJSON(stdout, tree); werr != nil {
-			fmt.Fprintf(stderr, "fencecheck: %v\n", werr)
-			return exitError
-		}
-		return code
-	}
-	findings := tree.Findings()
-	writeText(stdout, findings)
-	if code == exitClean && len(findings) > 0 {
-		code = exitFindings
-	}
-	return code
+	return out.report(suite, tree, err, stdout, stderr)
 }

@@ -31,6 +31,10 @@ type Options struct {
 	Tests bool
 	// Tags are build tags.
 	Tags string
+	// SanityCheck makes the packages back end check that every fact
+	// encodes and decodes, deterministically (x/tools checker's
+	// SanityCheck); the vet back end ignores it.
+	SanityCheck bool
 }
 
 // Vet runs go vet -vettool=tool -json with the given tool flags and
@@ -87,7 +91,7 @@ func Packages(analyzers []*analysis.Analyzer, opts Options) (vetjson.Tree, error
 	if len(loadErrs) > 0 {
 		return nil, fmt.Errorf("loading packages:\n%s", strings.Join(loadErrs, "\n"))
 	}
-	graph, err := checker.Analyze(analyzers, pkgs, &checker.Options{})
+	graph, err := checker.Analyze(analyzers, pkgs, &checker.Options{SanityCheck: opts.SanityCheck})
 	if err != nil && graph == nil {
 		return nil, err
 	}

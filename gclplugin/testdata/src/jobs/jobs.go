@@ -3,7 +3,11 @@ package jobs
 import (
 	"context"
 	"database/sql"
+	"errors"
 )
+
+// ErrStale reports a write the database rejected: a newer claim exists.
+var ErrStale = errors.New("stale fencing token")
 
 const claim = `UPDATE jobs SET locked_by = $1, lease_until = now() + interval '30s', fence_token = fence_token + 1 WHERE id = $2 RETURNING fence_token`
 
@@ -12,7 +16,7 @@ func Finish(ctx context.Context, db *sql.DB, id int64, result string) error {
 	if err := db.QueryRowContext(ctx, claim, "w", id).Scan(&tok); err != nil {
 		return err
 	}
-	_, err := db.ExecContext(ctx, "UPDATE jobs SET result=$2 WHERE id=$1", id, result) // want `without a fencing token.*; .+ at jobs\.go:12$`
+	_, err := db.ExecContext(ctx, "UPDATE jobs SET result=$2 WHERE id=$1", id, result) // want `without a fencing token.*; .+ at jobs\.go:16$`
 	return err
 }
 
@@ -21,6 +25,12 @@ func FinishFenced(ctx context.Context, db *sql.DB, id int64, result string) erro
 	if err := db.QueryRowContext(ctx, claim, "w", id).Scan(&tok); err != nil {
 		return err
 	}
-	_, err := db.ExecContext(ctx, "UPDATE jobs SET result=$2 WHERE id=$1 AND fence_token <= $3", id, result, tok)
-	return err
+	res, err := db.ExecContext(ctx, "UPDATE jobs SET result=$2 WHERE id=$1 AND fence_token <= $3", id, result, tok)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return errors.Join(ErrStale, err)
+	}
+	return nil
 }

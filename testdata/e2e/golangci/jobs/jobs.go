@@ -5,7 +5,11 @@ package jobs
 import (
 	"context"
 	"database/sql"
+	"errors"
 )
+
+// ErrStale reports a write the database rejected: a newer claim exists.
+var ErrStale = errors.New("stale fencing token")
 
 // claim takes the job's lease and issues the next fencing token.
 const claim = `UPDATE jobs SET locked_by = $1, lease_until = now() + interval '30s', fence_token = fence_token + 1 WHERE id = $2 RETURNING fence_token`
@@ -27,8 +31,14 @@ func FinishFenced(ctx context.Context, db *sql.DB, id int64, result string) erro
 	if err := db.QueryRowContext(ctx, claim, "worker-1", id).Scan(&tok); err != nil {
 		return err
 	}
-	_, err := db.ExecContext(ctx, "UPDATE jobs SET result=$2 WHERE id=$1 AND fence_token <= $3", id, result, tok)
-	return err
+	res, err := db.ExecContext(ctx, "UPDATE jobs SET result=$2 WHERE id=$1 AND fence_token <= $3", id, result, tok)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return errors.Join(ErrStale, err)
+	}
+	return nil
 }
 
 // Touch records progress; the write is unfenced but suppressed.
