@@ -131,16 +131,24 @@ func expectedKeys(t *testing.T, dir string) []string {
 	return keys
 }
 
-// TestEndToEndSQL runs the built binary on a module that imports the real
-// pgx from the module proxy, through go vet -vettool and standalone with
-// both drivers, and checks that all three report exactly the marked
-// findings.
-func TestEndToEndSQL(t *testing.T) {
+// TestEndToEnd runs the built binary on modules that import real libraries
+// from the module proxy (sqlmod: database/sql and pgx; runtimeuse:
+// fencecheck's own runtime helpers), through go vet -vettool and
+// standalone with both drivers, and checks that all three report exactly
+// the marked findings.
+func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and downloads modules")
 	}
+	for _, module := range []string{"sqlmod", "runtimeuse"} {
+		t.Run(module, func(t *testing.T) { endToEnd(t, module) })
+	}
+}
+
+// endToEnd checks one module.
+func endToEnd(t *testing.T, module string) {
 	bin := binary(t)
-	dir := e2eModule(t, "sqlmod")
+	dir := e2eModule(t, module)
 	want := expectedKeys(t, dir)
 	if len(want) == 0 {
 		t.Fatal("no // finding: markers in the module")

@@ -185,6 +185,7 @@ func (m *model) applyDirectives(o *op, s funcSummary) bool {
 		return true
 	case s.guarded:
 		o.write, o.guard, o.verb, o.call = true, HelperGuard, "writes", true
+		o.release = s.release // a fenced release (fencesql.Release) is both
 		o.local = nil
 		if args := callArgs(o.instr); s.tokenParam >= 0 {
 			if o.instr.Common().IsInvoke() || o.callee.Signature().Recv() != nil {

@@ -4,6 +4,7 @@ package worker
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"sync"
 
 	"github.com/jackc/pgx/v5"
@@ -11,6 +12,8 @@ import (
 
 	"example.com/sqlmod/store"
 )
+
+var errStale = errors.New("stale fencing token")
 
 const claim = `UPDATE jobs SET locked_by = $2, lease_until = now() + interval '30s', fence_token = fence_token + 1 WHERE id = $1 RETURNING fence_token`
 
@@ -20,10 +23,20 @@ func RunSQL(ctx context.Context, db *sql.DB, id int64) error {
 	if err := db.QueryRowContext(ctx, claim, id, "w").Scan(&tok); err != nil {
 		return err
 	}
-	db.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1`, id) // finding: unfenced
-	db.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1 AND fence_token <= $2`, id, tok)
-	store.Save(ctx, db, id, "r") // finding: unfenced
-	store.SaveFenced(ctx, db, id, "r", tok)
+	db.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1`, id)                            // finding: unfenced
+	db.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1 AND fence_token <= $2`, id, tok) // finding: uncheckedfence
+	r, err := db.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1 AND fence_token <= $2`, id, tok)
+	if err != nil {
+		return err
+	}
+	if n, _ := r.RowsAffected(); n == 0 {
+		return errStale
+	}
+	store.Save(ctx, db, id, "r")            // finding: unfenced
+	store.SaveFenced(ctx, db, id, "r", tok) // finding: uncheckedfence
+	if err := store.SaveFenced(ctx, db, id, "r", tok); err != nil {
+		return err
+	}
 	db.ExecContext(ctx, `INSERT INTO events (job_id) VALUES ($1)`, id)
 	return nil
 }
@@ -38,9 +51,12 @@ func RunPgx(ctx context.Context, pool *pgxpool.Pool, id int64) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM results WHERE job_id = $1`, id); err != nil { // finding: unfenced
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO results (job_id, body, fence_token) VALUES ($1, 'r', $2)
+		tag, err := tx.Exec(ctx, `INSERT INTO results (job_id, body, fence_token) VALUES ($1, 'r', $2)
 			ON CONFLICT (job_id) DO UPDATE SET body = EXCLUDED.body, fence_token = EXCLUDED.fence_token
 			WHERE results.fence_token < EXCLUDED.fence_token`, id, tok)
+		if err == nil && tag.RowsAffected() == 0 {
+			return errStale
+		}
 		return err
 	})
 }
