@@ -88,7 +88,7 @@ func (m *model) judge(w *Write, o *op) {
 		}
 	case StateGuard:
 		w.Verdict = WeakGuard
-		w.Reason = fmt.Sprintf("the check on %s is not a fence: a newer claim passes it too", w.GuardColumn)
+		w.Reason = fmt.Sprintf("it checks %s, which a newer claim passes too", w.GuardColumn)
 	case TokenGuard:
 		m.judgeToken(w, o)
 	case HelperGuard:

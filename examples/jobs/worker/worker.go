@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"strings"
+	"time"
 
 	"github.com/fencecheck/fencecheck/examples/jobs/queue"
 	"github.com/fencecheck/fencecheck/examples/jobs/store"
@@ -33,6 +34,9 @@ func (w *Worker) RunOnce(ctx context.Context) error {
 	if err := w.Results.SaveFenced(ctx, job.ID, result, job.Token); err != nil {
 		return err
 	}
+	if err := w.Publish(ctx, job); err != nil {
+		return err
+	}
 	return w.finish(ctx, job)
 }
 
@@ -41,5 +45,21 @@ func (w *Worker) finish(ctx context.Context, job *queue.Job) error {
 	// The state check does not fence: a newer claim is also 'running'.
 	_, err := w.DB.ExecContext(ctx,
 		`UPDATE jobs SET state = 'done', locked_by = NULL WHERE id = $1 AND state = 'running'`, job.ID)
+	return err
+}
+
+// Publish copies a job's result to the public table, once it is sure it
+// still holds the lease.
+func (w *Worker) Publish(ctx context.Context, job *queue.Job) error {
+	var until time.Time
+	if err := w.DB.QueryRowContext(ctx,
+		`SELECT lease_until FROM jobs WHERE id = $1 AND locked_by = $2`, job.ID, w.Name).Scan(&until); err != nil {
+		return err
+	}
+	if time.Now().After(until) {
+		return nil // lease lost
+	}
+	// Reported: the worker can pause right here, after the check.
+	_, err := w.DB.ExecContext(ctx, `UPDATE public_results SET body = $2 WHERE job_id = $1`, job.ID, job.Payload)
 	return err
 }

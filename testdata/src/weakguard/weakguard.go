@@ -73,8 +73,8 @@ func Separate(ctx context.Context, db *sql.DB, id int64) {
 // StateChecks check state and expiry instead of a token.
 func StateChecks(ctx context.Context, db *sql.DB, id int64) {
 	claim(ctx, db, id)
-	check(db.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1 AND state = 'running'`, id)) // want `the check on state is not a fence`
-	check(db.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1 AND lease_until > now()`, id)) // want `the check on lease_until is not a fence`
+	check(db.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1 AND state = 'running'`, id)) // want `it checks state, which a newer claim passes too`
+	check(db.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1 AND lease_until > now()`, id)) // want `it checks lease_until, which a newer claim passes too`
 }
 
 // Helper passes tokens to a guarded helper.
