@@ -17,6 +17,12 @@ var Requires = []*analysis.Analyzer{model.Analyzer, directives.Analyzer}
 // message message gives, unless an ignore directive of the rule covers it;
 // then it reports the rule's ignore directives that suppressed nothing.
 func Report(pass *analysis.Pass, v model.Verdict, message func(*model.Write) string) (any, error) {
+	return ReportWithFixes(pass, v, message, nil)
+}
+
+// ReportWithFixes is Report with suggested fixes: fix, when not nil,
+// returns the fixes of a finding (none when no fix is mechanically safe).
+func ReportWithFixes(pass *analysis.Pass, v model.Verdict, message func(*model.Write) string, fix func(*analysis.Pass, *model.Write) []analysis.SuggestedFix) (any, error) {
 	res := pass.ResultOf[model.Analyzer].(*model.Result)
 	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
 	name := v.Rule()
@@ -36,6 +42,9 @@ func Report(pass *analysis.Pass, v model.Verdict, message func(*model.Write) str
 			if r.Pos.IsValid() {
 				d.Related = append(d.Related, analysis.RelatedInformation{Pos: r.Pos, Message: r.Message})
 			}
+		}
+		if fix != nil {
+			d.SuggestedFixes = fix(pass, w)
 		}
 		pass.Report(d)
 	}

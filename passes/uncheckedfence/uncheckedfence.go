@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 
 // run reports the writes the model judged UncheckedFence.
 func run(pass *analysis.Pass) (any, error) {
-	return rule.Report(pass, model.UncheckedFence, message)
+	return rule.ReportWithFixes(pass, model.UncheckedFence, message, suggestFix)
 }
 
 // message describes a fenced write whose rejection is ignored.

@@ -16,3 +16,13 @@ func TestFixtures(t *testing.T) {
 	}
 	analysistest.Run(t, dir, uncheckedfence.Analyzer, "uncheckedfence")
 }
+
+// TestSuggestedFix applies the fixes and compares with the .golden file:
+// the RowsAffected check is added only where it is mechanically safe.
+func TestSuggestedFix(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.RunWithSuggestedFixes(t, dir, uncheckedfence.Analyzer, "uncheckedfix")
+}
