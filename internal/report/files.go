@@ -174,7 +174,7 @@ func (fs *Files) Func(path string, line, col int) string {
 			return funcName(d)
 		case *ast.GenDecl:
 			for _, s := range d.Specs {
-				if vs, ok := s.(*ast.ValueSpec); ok && pos >= vs.Pos() && pos <= vs.End() {
+				if vs, ok := s.(*ast.ValueSpec); ok && pos <= vs.End() {
 					names := make([]string, len(vs.Names))
 					for i, n := range vs.Names {
 						names[i] = n.Name
