@@ -168,3 +168,16 @@ func Libraries() []string {
 	sort.Strings(out)
 	return out
 }
+
+// libraries is the set of import paths the catalogue models.
+var libraries = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, e := range table {
+		m[e.Library] = true
+	}
+	return m
+}()
+
+// Models reports whether a package of the import path has entries in the
+// catalogue.
+func Models(path string) bool { return libraries[path] }

@@ -5,7 +5,11 @@
 //
 // fencecheck_model: find lease scopes and the sink writes made inside them
 //
-// The pass builds on SSA. It classifies every call of the package with the
+// The pass builds on SSA, which it builds itself and only for packages
+// that can matter: a package that imports no library of the catalogue,
+// carries no directive and depends on no package that exported a fact
+// cannot hold a lease scope or a sink, and is skipped before any SSA is
+// built. For the others it classifies every call of the package with the
 // API catalogue, the SQL text scanner and the //fencecheck: directives:
 // lease acquisitions (claim statements, advisory locks, functions marked
 // //fencecheck:acquire), releases, sink writes (SQL UPDATE, DELETE, upsert

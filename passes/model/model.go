@@ -11,7 +11,6 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/analysisutil"
@@ -28,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analysisutil.MustExtractDoc(doc, "fencecheck_model"),
 	URL:        "https://github.com/fencecheck/fencecheck/blob/main/docs/design.md",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{buildssa.Analyzer, directives.Analyzer, generatedfile.Analyzer},
+	Requires:   []*analysis.Analyzer{directives.Analyzer, generatedfile.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(FuncFact)},
 }
@@ -112,6 +111,10 @@ type Write struct {
 type Result struct {
 	// Writes lists every sink write made in a lease scope, in source order.
 	Writes []*Write
+	// Skipped reports that the package could not matter (it imports no
+	// modelled library, has no directive, and depends on no package with
+	// facts), so no SSA was built for it.
+	Skipped bool
 }
 
 // run analyses one package. A panic inside the analysis becomes an error
@@ -122,9 +125,11 @@ func run(pass *analysis.Pass) (res any, err error) {
 			res, err = nil, fmt.Errorf("internal error analysing %s: %v\n%s", pass.Pkg.Path(), r, debug.Stack())
 		}
 	}()
-	ssaInfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
-	m := newModel(pass, ssaInfo, dirs)
+	if !relevant(pass, dirs) {
+		return &Result{Skipped: true}, nil
+	}
+	m := newModel(pass, buildSSA(pass), dirs)
 	m.classifyAll()
 	m.computeScopes()
 	m.exportFacts()
@@ -143,7 +148,6 @@ func run(pass *analysis.Pass) (res any, err error) {
 // model holds the state of one run.
 type model struct {
 	pass  *analysis.Pass
-	ssa   *buildssa.SSA
 	dirs  *directives.Result
 	funcs []*ssa.Function // source functions incl. closures, in source order
 	local map[*ssa.Function]*funcInfo
@@ -157,15 +161,14 @@ type model struct {
 }
 
 // newModel prepares the per-package state.
-func newModel(pass *analysis.Pass, s *buildssa.SSA, dirs *directives.Result) *model {
+func newModel(pass *analysis.Pass, funcs []*ssa.Function, dirs *directives.Result) *model {
 	m := &model{
 		pass:         pass,
-		ssa:          s,
 		dirs:         dirs,
 		local:        make(map[*ssa.Function]*funcInfo),
 		claimColumns: make(map[string]bool),
 	}
-	for _, fn := range s.SrcFuncs {
+	for _, fn := range funcs {
 		m.funcs = append(m.funcs, fn)
 		m.local[fn] = &funcInfo{fn: fn}
 	}

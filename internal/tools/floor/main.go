@@ -1,7 +1,7 @@
 // Command floor is the do-nothing baseline for fencecheck's performance
 // measurements: the same binary shape and drivers, with one analyzer that
-// requires SSA and exports a fact for every function but finds nothing. Its
-// cost is the load, type-check and SSA floor fencecheck is measured
+// exports a fact for every function but finds nothing. Its cost is the
+// load and type-check floor (with fact files) fencecheck is measured
 // against.
 //
 //	go build -o /tmp/floor ./internal/tools/floor
@@ -12,11 +12,11 @@ package main
 import (
 	"flag"
 	"fmt"
+	"go/types"
 	"os"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/fencecheck/fencecheck/internal/driver"
@@ -28,19 +28,18 @@ type seen struct{ Calls int }
 // AFact marks seen as a fact.
 func (*seen) AFact() {}
 
-// nop builds SSA and exports one fact per function, like fencecheck's
-// engine, and reports nothing.
+// nop exports one fact per package-level function and reports nothing.
 var nop = &analysis.Analyzer{
 	Name:       "floor",
-	Doc:        "floor: do nothing, at the cost of loading, type-checking and building SSA",
-	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	Doc:        "floor: do nothing, at the cost of loading and type-checking",
 	FactTypes:  []analysis.Fact{new(seen)},
 	ResultType: reflect.TypeFor[int](),
 	Run: func(pass *analysis.Pass) (any, error) {
 		n := 0
-		for _, fn := range pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs {
-			if obj := fn.Object(); obj != nil && fn.Parent() == nil && obj.Pkg() == pass.Pkg {
-				pass.ExportObjectFact(obj, &seen{Calls: len(fn.Blocks)})
+		scope := pass.Pkg.Scope()
+		for _, name := range scope.Names() {
+			if fn, ok := scope.Lookup(name).(*types.Func); ok {
+				pass.ExportObjectFact(fn, &seen{Calls: n})
 				n++
 			}
 		}

@@ -1,0 +1,69 @@
+package model
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/passes/directives"
+)
+
+// relevant reports whether the package can hold a lease scope or a sink
+// write: it imports a library of the catalogue, carries a //fencecheck:
+// directive, or depends on a package that exported a fact. Only then is
+// SSA built; for every other package the analysis costs nothing beyond the
+// type check the driver has already done.
+func relevant(pass *analysis.Pass, dirs *directives.Result) bool {
+	if len(dirs.Funcs()) > 0 || len(dirs.Errors()) > 0 {
+		return true
+	}
+	for _, rule := range directives.Rules {
+		if len(dirs.Ignores(rule)) > 0 {
+			return true
+		}
+	}
+	for _, imp := range pass.Pkg.Imports() {
+		if catalogue.Models(imp.Path()) {
+			return true
+		}
+	}
+	return len(pass.AllObjectFacts()) > 0
+}
+
+// buildSSA builds the SSA form of the package and returns its source
+// functions, closures included, in source order.
+func buildSSA(pass *analysis.Pass) []*ssa.Function {
+	prog := ssa.NewProgram(pass.Fset, 0)
+	for _, p := range pass.Pkg.Imports() {
+		prog.CreatePackage(p, nil, nil, true)
+	}
+	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg.Build()
+	var out []*ssa.Function
+	var add func(*ssa.Function)
+	add = func(f *ssa.Function) {
+		out = append(out, f)
+		for _, anon := range f.AnonFuncs {
+			add(anon)
+		}
+	}
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if f := prog.FuncValue(fn); f != nil {
+				add(f)
+			}
+		}
+	}
+	return out
+}
