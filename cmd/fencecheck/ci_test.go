@@ -103,6 +103,13 @@ func TestBaselineRoundTrip(t *testing.T) {
 		t.Fatalf("same code with its baseline: exit %d, stdout %q, stderr %s", code, out, errOut)
 	}
 
+	// The baseline's paths are relative to its own directory: it matches
+	// from a subdirectory too.
+	out, errOut, code = runIn(t, filepath.Join(dir, "jobs"), bin, "-baseline", "../fencecheck-baseline.json", ".")
+	if code != 0 || out != "" {
+		t.Fatalf("baseline used from a subdirectory: exit %d, stdout %q, stderr %s", code, out, errOut)
+	}
+
 	// Lines inserted above every finding: nothing is new.
 	jobs := filepath.Join(dir, "jobs", "jobs.go")
 	editFile(t, jobs, "// claim takes", "// Several lines\n// of new comments\n\n// shift every finding down.\n\n// claim takes")
@@ -226,6 +233,11 @@ func TestCIFormats(t *testing.T) {
 		t.Error("no related location (the lease)")
 	}
 
+	// -root: paths relative to another directory.
+	sub, _, _ := runIn(t, filepath.Join(dir, "jobs"), bin, "-format=sarif", "-root=..", ".")
+	if !strings.Contains(sub, `"uri": "jobs/jobs.go"`) {
+		t.Errorf("-root=.. from jobs/: SARIF does not name jobs/jobs.go")
+	}
 	gh, _, code := runIn(t, dir, bin, "-format=github", "./...")
 	if code != 3 || len(lines(gh)) != n {
 		t.Errorf("-format=github: exit %d, %d lines, want 3 and %d", code, len(lines(gh)), n)

@@ -110,6 +110,7 @@ type outputFlags struct {
 	fix           bool
 	diff          bool
 	debug         string
+	root          string
 }
 
 // formats are the values -format accepts.
@@ -122,9 +123,10 @@ func registerOutputFlags(fs *flag.FlagSet) *outputFlags {
 	fs.BoolVar(&o.json, "json", false, "same as -format=json")
 	fs.StringVar(&o.output, "o", "", "write the output to `file` instead of standard output")
 	fs.StringVar(&o.baseline, "baseline", "", "report only findings that are not in the baseline `file` (see -write-baseline)")
-	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record the current findings in the baseline `file` and exit 0")
+	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record the current findings in the baseline `file` and exit 0; its paths are relative to the file's directory")
 	fs.BoolVar(&o.fix, "fix", false, "apply the first suggested fix of each finding, then report the findings left")
 	fs.BoolVar(&o.diff, "diff", false, "print the suggested fixes as a unified diff instead of applying them")
+	fs.StringVar(&o.root, "root", "", "make file paths in SARIF and GitHub output relative to `dir` (default: the current directory); use the repository's top directory when running in a module below it")
 	fs.StringVar(&o.debug, "debug", "", "debugging: s = check that analysis facts encode deterministically (needs -driver=packages)")
 	return o
 }

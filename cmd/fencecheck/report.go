@@ -41,12 +41,12 @@ func (o *outputFlags) report(suite []*analysis.Analyzer, tree vetjson.Tree, runE
 		errs = append(errs, e)
 		code = exitError
 	}
-	wd, err := os.Getwd()
+	root, err := filepath.Abs(o.root) // "" is the current directory
 	if err != nil {
 		fmt.Fprintf(stderr, "fencecheck: %v\n", err)
 		return exitError
 	}
-	files := report.NewFiles(wd)
+	files := report.NewFiles(root)
 	findings := tree.Findings()
 
 	if o.writeBaseline != "" {
@@ -54,7 +54,7 @@ func (o *outputFlags) report(suite []*analysis.Analyzer, tree vetjson.Tree, runE
 			fmt.Fprintf(stderr, "fencecheck: not writing %s: the analysis failed\n", o.writeBaseline)
 			return exitError
 		}
-		b := report.NewBaseline(findings, files)
+		b := report.NewBaseline(findings, baselineFiles(o.writeBaseline))
 		var buf bytes.Buffer
 		if err := b.Write(&buf); err != nil {
 			fmt.Fprintf(stderr, "fencecheck: %v\n", err)
@@ -81,7 +81,7 @@ func (o *outputFlags) report(suite []*analysis.Analyzer, tree vetjson.Tree, runE
 			return exitError
 		}
 		var gone []report.Entry
-		findings, gone = b.Filter(findings, files)
+		findings, gone = b.Filter(findings, baselineFiles(o.baseline))
 		if n := countEntries(gone); n > 0 && code == exitClean {
 			fmt.Fprintf(stderr, "fencecheck: %d findings of %s no longer occur; run with -write-baseline %s to drop them\n", n, o.baseline, o.baseline)
 		}
@@ -200,6 +200,16 @@ func (o *outputFlags) applyFixes(w io.Writer, findings []vetjson.Finding, stderr
 		}
 	}
 	return fixed, ok
+}
+
+// baselineFiles resolves paths for a baseline file: relative to the
+// directory it is in, so that it matches wherever fencecheck runs.
+func baselineFiles(path string) *report.Files {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	return report.NewFiles(filepath.Dir(abs))
 }
 
 // remove returns the findings whose index is not in drop.
