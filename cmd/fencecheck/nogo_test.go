@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -278,6 +279,25 @@ func TestNogoShape(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s: no `var Analyzer`", dir)
+		}
+	}
+}
+
+// TestDocsNogoDeps checks that the nogo configuration in
+// docs/integration.md lists the package of every analyzer of the suite.
+func TestDocsNogoDeps(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "integration.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const module = "github.com/fencecheck/fencecheck/"
+	for _, a := range analyzer.Suite() {
+		fn := runtime.FuncForPC(reflect.ValueOf(a.Run).Pointer()).Name()
+		slash := strings.LastIndexByte(fn, '/')
+		pkg := strings.TrimPrefix(fn[:slash+strings.IndexByte(fn[slash:], '.')], module)
+		label := `"@com_github_fencecheck_fencecheck//` + pkg + `"`
+		if !strings.Contains(string(doc), label) {
+			t.Errorf("docs/integration.md: nogo deps lack %s (analyzer %s)", label, a.Name)
 		}
 	}
 }
