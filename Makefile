@@ -3,12 +3,13 @@
 #   make test      every module's tests (the command CI runs)
 #   make check     gofmt, go vet and staticcheck on every module
 #   make example   run fencecheck on the bundled example module
+#   make golangci  build golangci-lint with the fencecheck plugin and run it on a fixture
 
 GO ?= go
 MODULES := . runtime runtime/fenceredis runtime/fenceetcd
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test check example build
+.PHONY: test check example build golangci
 
 build:
 	$(GO) build -o bin/fencecheck ./cmd/fencecheck
@@ -26,3 +27,6 @@ check:
 
 example: build
 	cd examples/jobs && ../../bin/fencecheck ./...
+
+golangci:
+	./scripts/golangci.sh
