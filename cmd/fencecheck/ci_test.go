@@ -50,8 +50,8 @@ func editFile(t *testing.T, path, old, new string) {
 	writeFile(t, path, strings.Replace(string(data), old, new, 1))
 }
 
-// lines splits output into its non-empty lines.
-func lines(s string) []string {
+// outputLines splits output into its non-empty lines.
+func outputLines(s string) []string {
 	var out []string
 	for _, l := range strings.Split(s, "\n") {
 		if l != "" {
@@ -70,7 +70,7 @@ func TestBaselineRoundTrip(t *testing.T) {
 	bin := binary(t)
 	dir := copyModule(t, "golangci")
 	all, _, code := runIn(t, dir, bin, "./...")
-	if code != 3 || len(lines(all)) == 0 {
+	if code != 3 || len(outputLines(all)) == 0 {
 		t.Fatalf("fixture: exit %d, output %q; want findings", code, all)
 	}
 
@@ -142,7 +142,7 @@ func Again(ctx context.Context, db *sql.DB, id int64) {
 	if code != 3 {
 		t.Fatalf("with new findings: exit %d, want 3\n%s%s", code, out, errOut)
 	}
-	got := lines(out)
+	got := outputLines(out)
 	newLines := markedLines(t, jobs, "// new")
 	if len(got) != len(newLines) {
 		t.Fatalf("new findings:\n%s\nwant one at each of lines %v", out, newLines)
@@ -169,7 +169,7 @@ func Again(ctx context.Context, db *sql.DB, id int64) {
 		t.Errorf("SARIF results %v", results)
 	}
 	gh, _, code := runIn(t, dir, bin, "-baseline", "fencecheck-baseline.json", "-format=github", "./...")
-	if code != 3 || len(lines(gh)) != len(newLines) || !strings.HasPrefix(gh, "::error file=jobs/jobs.go,line="+newLines[0]+",") {
+	if code != 3 || len(outputLines(gh)) != len(newLines) || !strings.HasPrefix(gh, "::error file=jobs/jobs.go,line="+newLines[0]+",") {
 		t.Errorf("-format=github with baseline: exit %d\n%s", code, gh)
 	}
 }
@@ -200,7 +200,7 @@ func TestCIFormats(t *testing.T) {
 	bin := binary(t)
 	dir := copyModule(t, "golangci")
 	text, _, _ := runIn(t, dir, bin, "./...")
-	n := len(lines(text))
+	n := len(outputLines(text))
 
 	out, errOut, code := runIn(t, dir, bin, "-format=sarif", "-o", "out.sarif", "./...")
 	if code != 3 || out != "" {
@@ -239,10 +239,10 @@ func TestCIFormats(t *testing.T) {
 		t.Errorf("-root=.. from jobs/: SARIF does not name jobs/jobs.go")
 	}
 	gh, _, code := runIn(t, dir, bin, "-format=github", "./...")
-	if code != 3 || len(lines(gh)) != n {
-		t.Errorf("-format=github: exit %d, %d lines, want 3 and %d", code, len(lines(gh)), n)
+	if code != 3 || len(outputLines(gh)) != n {
+		t.Errorf("-format=github: exit %d, %d lines, want 3 and %d", code, len(outputLines(gh)), n)
 	}
-	for _, l := range lines(gh) {
+	for _, l := range outputLines(gh) {
 		if !strings.HasPrefix(l, "::error file=jobs/jobs.go,line=") || !strings.Contains(l, ",title=fencecheck ") || strings.Contains(l, "\n") {
 			t.Errorf("annotation %q", l)
 		}
@@ -293,5 +293,71 @@ func TestSanityCheck(t *testing.T) {
 	}
 	if got, want := findingKeys(t, dir, out), expectedKeys(t, dir); !equal(got, want) {
 		t.Errorf("-debug=s findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestFixRealRule applies uncheckedfence's suggested fix through the
+// binary (go vet driver, fixes read from go vet's JSON): -diff shows it
+// without changing the file, -fix applies it, the result builds and the
+// finding is gone.
+func TestFixRealRule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := binary(t)
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/fixme\n\ngo 1.26.0\n")
+	const src = `package fixme
+
+import (
+	"context"
+	"database/sql"
+)
+
+const claim = ` + "`UPDATE jobs SET locked_by = $1, lease_until = now() + interval '30s', fence_token = fence_token + 1 WHERE id = $2 RETURNING fence_token`" + `
+
+// Finish writes the result with the token but never looks at the outcome.
+func Finish(ctx context.Context, db *sql.DB, id int64) error {
+	var tok int64
+	if err := db.QueryRowContext(ctx, claim, "w", id).Scan(&tok); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, "UPDATE jobs SET result='r' WHERE id=$1 AND fence_token <= $2", id, tok)
+	if err != nil {
+		return err
+	}
+	return nil
+}
+`
+	file := filepath.Join(dir, "fixme.go")
+	writeFile(t, file, src)
+	before, _, code := runIn(t, dir, bin, "./...")
+	if code != 3 || !strings.Contains(before, "(uncheckedfence)") {
+		t.Fatalf("before: exit %d\n%s", code, before)
+	}
+	diff, errOut, code := runIn(t, dir, bin, "-diff", "./...")
+	if code != 3 || !strings.HasPrefix(diff, "--- a/fixme.go\n+++ b/fixme.go\n@@ ") || !strings.Contains(diff, "+") {
+		t.Fatalf("-diff: exit %d\n%s%s", code, diff, errOut)
+	}
+	if got, _ := os.ReadFile(file); string(got) != src {
+		t.Fatal("-diff changed the file")
+	}
+	out, errOut, code := runIn(t, dir, bin, "-fix", "./...")
+	if code != 0 && code != 3 {
+		t.Fatalf("-fix: exit %d\n%s%s", code, out, errOut)
+	}
+	if strings.Contains(out, "(uncheckedfence)") {
+		t.Errorf("-fix still reports the fixed finding:\n%s", out)
+	}
+	fixed, _ := os.ReadFile(file)
+	if string(fixed) == src {
+		t.Fatal("-fix left the file unchanged")
+	}
+	if _, errOut, code := runIn(t, dir, "go", "build", "./..."); code != 0 {
+		t.Fatalf("fixed file does not build: %s\n%s", errOut, fixed)
+	}
+	after, _, _ := runIn(t, dir, bin, "./...")
+	if strings.Contains(after, "(uncheckedfence)") {
+		t.Errorf("after -fix the finding remains:\n%s\n%s", after, fixed)
 	}
 }

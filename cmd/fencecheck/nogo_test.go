@@ -151,15 +151,16 @@ func TestFactTypesDeterministic(t *testing.T) {
 			if err := gob.NewDecoder(bytes.NewReader(data)).Decode(back); err != nil {
 				t.Fatalf("%v: decoding: %v", typ, err)
 			}
-			if !reflect.DeepEqual(normalize(back), normalize(v)) {
+			if !reflect.DeepEqual(gobString(back), gobString(v)) {
 				t.Errorf("%v: round trip changed %+v into %+v", typ, v, back)
 			}
 		}
 	}
 }
 
-// normalize maps empty slices to nil (gob does not keep the difference).
-func normalize(v any) string {
+// gobString returns the gob encoding of v, which does not tell empty
+// slices from nil ones.
+func gobString(v any) string {
 	var b bytes.Buffer
 	gob.NewEncoder(&b).Encode(v)
 	return b.String()
