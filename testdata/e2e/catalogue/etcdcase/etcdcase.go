@@ -91,6 +91,12 @@ func (r *Reconciler) Preflight(ctx context.Context, desired string) error {
 		}
 	}
 
+	if _, err := r.cli.KeepAliveOnce(ctx, sess.Lease()); err == nil {
+		if _, err := r.cli.Delete(ctx, key+"/draft"); err != nil { // finding: preflight
+			return err
+		}
+	}
+
 	ttl, err := r.cli.TimeToLive(ctx, sess.Lease())
 	if err != nil {
 		return err
@@ -147,6 +153,36 @@ func (r *Reconciler) Tokens(ctx context.Context, desired string) error {
 		return errLostLock
 	}
 	return nil
+}
+
+// Migrate uses the sync.Locker form, which exposes no token at all, and
+// the STM form, which reads the lock key into its read set.
+func (r *Reconciler) Migrate(ctx context.Context, version string) error {
+	sess, err := concurrency.NewSession(r.cli)
+	if err != nil {
+		return err
+	}
+	defer sess.Close()
+	l := concurrency.NewLocker(sess, "/locks/migrate")
+	l.Lock()
+	defer l.Unlock()
+	if _, err := r.cli.Put(ctx, "/schema/version", version); err != nil { // finding: unfenced
+		return err
+	}
+
+	m := concurrency.NewMutex(sess, "/locks/migrate-stm")
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(context.Background())
+	_, err = concurrency.NewSTM(r.cli, func(s concurrency.STM) error { // ok: the lock key is in the STM read set, so a lost lock aborts the commit
+		if s.Rev(m.Key()) == 0 {
+			return errLostLock
+		}
+		s.Put("/schema/version", version) // ok: buffered in the STM, committed only if the read set is unchanged
+		return nil
+	})
+	return err
 }
 
 // Lead campaigns for leadership and publishes the leader's view.

@@ -163,7 +163,7 @@ func (v *Invoices) Send(ctx context.Context, id string) error {
 	if n == 0 {
 		return errLost
 	}
-	seq, err := v.rdb.Incr(ctx, key+":seq").Result()
+	seq, err := v.rdb.Get(ctx, "invoice-seq").Int64()
 	if err != nil {
 		return err
 	}
