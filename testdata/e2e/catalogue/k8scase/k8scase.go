@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"time"
 
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/leaderelection"
 	"k8s.io/client-go/tools/leaderelection/resourcelock"
 )
@@ -20,18 +18,14 @@ import (
 type Syncer struct {
 	http    *http.Client
 	billing string
-	lock    *resourcelock.LeaseLock
+	lock    resourcelock.Interface
 	le      *leaderelection.LeaderElector
 }
 
-// Run blocks while campaigning and leading.
-func Run(ctx context.Context, cs kubernetes.Interface, id, billing string) error {
-	s := &Syncer{http: http.DefaultClient, billing: billing}
-	s.lock = &resourcelock.LeaseLock{
-		LeaseMeta:  metav1.ObjectMeta{Name: "billing-sync", Namespace: "billing"},
-		Client:     cs.CoordinationV1(),
-		LockConfig: resourcelock.ResourceLockConfig{Identity: id},
-	}
+// Run blocks while campaigning and leading. The lock is usually a
+// *resourcelock.LeaseLock on the billing-sync Lease.
+func Run(ctx context.Context, lock resourcelock.Interface, billing string) error {
+	s := &Syncer{http: http.DefaultClient, billing: billing, lock: lock}
 	le, err := leaderelection.NewLeaderElector(leaderelection.LeaderElectionConfig{
 		Lock:            s.lock,
 		LeaseDuration:   15 * time.Second,

@@ -1,0 +1,5 @@
+package internal
+
+type WorkerOptions struct {
+	MaxConcurrentActivityExecutionSize int
+}
