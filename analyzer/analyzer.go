@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/fencecheck/fencecheck/internal/analysisutil"
+	"github.com/fencecheck/fencecheck/internal/config"
 	"github.com/fencecheck/fencecheck/passes/clientcompare"
 	"github.com/fencecheck/fencecheck/passes/directives"
 	"github.com/fencecheck/fencecheck/passes/preflight"
@@ -27,6 +28,10 @@ var Analyzer = &analysis.Analyzer{
 	URL:      directivesURL,
 	Run:      run,
 	Requires: []*analysis.Analyzer{directives.Analyzer},
+}
+
+func init() {
+	config.Register(&Analyzer.Flags)
 }
 
 // Suite returns the analyzers a driver runs: the root analyzer and one

@@ -47,6 +47,58 @@ const (
 	// Identity returns its SQL argument rewritten but equivalent
 	// (sqlx Rebind); text resolution looks through it.
 	Identity
+
+	// Acquire takes a lease or lock; an error result reports failure.
+	Acquire
+	// Release releases the lease or lock it is called on.
+	Release
+	// Probe checks ownership or lease validity without fencing anything.
+	Probe
+	// TokenSource returns the fencing token of a held lease (etcd
+	// Mutex.Header, Election.Rev): a value of claim origin.
+	TokenSource
+	// WeakToken returns a value that looks like a token but is not one
+	// (a random lock value, a lease ID, an attempt counter); Reason says
+	// why.
+	WeakToken
+	// Guarded performs a write the sink conditions on ownership itself
+	// (etcd Election.Proclaim, Consul KV.CAS); its error reports rejection.
+	Guarded
+	// CondSink is a write guarded when its input struct, argument Arg,
+	// sets one of Fields (S3 IfMatch, DynamoDB ConditionExpression, Azure
+	// AccessConditions).
+	CondSink
+	// VersionedSink is a write guarded when its version argument, Arg, is
+	// not -1 (ZooKeeper Set and Delete).
+	VersionedSink
+	// TxnCommit commits an etcd transaction: guarded when the chain has
+	// If(…), a sink otherwise.
+	TxnCommit
+	// ScriptEval runs a Redis Lua script, argument Arg (or the script the
+	// receiver was made from): guarded when the script compares what it
+	// read before writing, a sink when it writes without, nothing when it
+	// only reads.
+	ScriptEval
+	// WatchTx runs its function argument, Arg, in an optimistic Redis
+	// transaction: writes inside it are checked by the server.
+	WatchTx
+	// HTTPDo sends a request built by NewRequest: a write unless the method
+	// is GET, HEAD or OPTIONS; guarded when the request carries the
+	// fencing header or If-Match.
+	HTTPDo
+	// ChainGuard is a write guarded when its receiver was built by a call
+	// named in Fields (GCS ObjectHandle.If).
+	ChainGuard
+	// TxnProduce produces to Kafka: guarded when a transaction was begun
+	// on the same producer (a method named in Fields) before it.
+	TxnProduce
+	// CommandDo runs a Redis command named by its argument Arg (redigo
+	// Conn.Do): a sink for write commands, a script for EVAL.
+	CommandDo
+	// OpsGuard is a write guarded when the function that calls it names
+	// one of Fields (Consul KVCheckSession, DynamoDB ConditionCheck) in
+	// the operations it builds.
+	OpsGuard
 )
 
 // String returns the class name used in docs/catalogue.md.
@@ -74,6 +126,38 @@ func (c Class) String() string {
 		return "orm chain"
 	case Identity:
 		return "sql text rewrite"
+	case Acquire:
+		return "acquire"
+	case Release:
+		return "release"
+	case Probe:
+		return "probe (ownership check)"
+	case TokenSource:
+		return "token source"
+	case WeakToken:
+		return "not a token"
+	case Guarded:
+		return "guarded write"
+	case CondSink:
+		return "sink (guarded by condition fields)"
+	case VersionedSink:
+		return "sink (guarded by a version other than -1)"
+	case TxnCommit:
+		return "transaction commit (guarded with If)"
+	case ScriptEval:
+		return "lua script (guarded when it compares before writing)"
+	case WatchTx:
+		return "optimistic transaction (guards writes inside)"
+	case HTTPDo:
+		return "http request (guarded by the fencing header)"
+	case ChainGuard:
+		return "sink (guarded by a condition in the chain)"
+	case TxnProduce:
+		return "produce (guarded inside a transaction)"
+	case CommandDo:
+		return "command by name"
+	case OpsGuard:
+		return "transaction (guarded by check operations)"
 	}
 	return "unknown"
 }
@@ -113,6 +197,15 @@ type Entry struct {
 	Handle Handle
 	// Library is the import path of the library, for documentation.
 	Library string
+	// Arg is the argument index (receiver excluded) a class inspects:
+	// the input struct, the version, the script, the function.
+	Arg int
+	// Fields are the struct fields or calls a class looks for.
+	Fields []string
+	// Reason says why a WeakToken is not a fencing token.
+	Reason string
+	// Verb describes what a write does, for messages ("puts", "sets").
+	Verb string
 }
 
 // table is the catalogue, one entry per API.

@@ -2,5 +2,9 @@ package catalogue
 
 // buildTable assembles the catalogue from its per-family parts.
 func buildTable() []Entry {
-	return sqlEntries()
+	var t []Entry
+	t = append(t, sqlEntries()...)
+	t = append(t, coordinationEntries()...)
+	t = append(t, cloudEntries()...)
+	return append(t, queueEntries()...)
 }

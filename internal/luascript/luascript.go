@@ -233,3 +233,6 @@ func isIdentStart(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' 
 
 // isIdentPart reports whether c can continue a Lua name.
 func isIdentPart(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' }
+
+// IsWrite reports whether a Redis command (upper case) modifies data.
+func IsWrite(cmd string) bool { return writeCommands[cmd] }

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/internal/config"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 )
 
@@ -132,6 +133,12 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 		}
 	}
 	if o.callee != nil {
+		if c, ok := config.Lookup(o.callee.Origin().FullName()); ok {
+			s := funcSummary{acquire: c.Acquire, release: c.Release, sink: c.Sink, guarded: c.Guarded, tokenParam: c.TokenParam, probe: c.Probe}
+			if m.applyDirectives(o, s) {
+				return o
+			}
+		}
 		if e := catalogue.Lookup(o.callee); e != nil {
 			return m.classifyCatalogue(o, e)
 		}
@@ -254,7 +261,10 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 		return o
 	case catalogue.Sink:
 		o.write, o.guard, o.verb = true, NoGuard, "writes"
-		if strings.HasSuffix(e.Name, ".Save") {
+		if e.Verb != "" {
+			o.verb = e.Verb
+		}
+		if e.Name == "(*gorm.io/gorm.DB).Save" {
 			o.note = "Save falls back to an unconditional upsert, so it cannot carry a fencing condition"
 		}
 		return o
@@ -263,7 +273,7 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 	case catalogue.ORMCreate:
 		return m.classifyORMCreate(o)
 	}
-	return nil
+	return m.classifyAPI(o, e, args)
 }
 
 // Lease-related SQL functions.

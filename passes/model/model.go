@@ -154,6 +154,11 @@ type model struct {
 	// claimColumns are the columns claims of this package (and of imported
 	// acquire facts) set; an equality on one of them is an owner-token check.
 	claimColumns map[string]bool
+	// watchGuarded are functions run inside an optimistic transaction
+	// (redis Watch): their writes are checked by the server.
+	watchGuarded map[*ssa.Function]bool
+	// leaders are the OnStartedLeading callbacks, found lazily.
+	leaders map[*ssa.Function]bool
 	// opIndex maps call instructions to their ops, built lazily.
 	opIndex map[ssa.CallInstruction]*op
 	// calls maps the Lparen of each call expression to it, built lazily.
@@ -167,6 +172,7 @@ func newModel(pass *analysis.Pass, funcs []*ssa.Function, dirs *directives.Resul
 		dirs:         dirs,
 		local:        make(map[*ssa.Function]*funcInfo),
 		claimColumns: make(map[string]bool),
+		watchGuarded: make(map[*ssa.Function]bool),
 	}
 	for _, fn := range funcs {
 		m.funcs = append(m.funcs, fn)

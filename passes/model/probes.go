@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/internal/config"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 )
 
@@ -117,10 +119,23 @@ func (m *model) probeValue(v ssa.Value) (check, bool) {
 	case *ssa.Call:
 		return m.probeCall(x)
 	case *ssa.Select:
+		if x.Blocking {
+			break
+		}
 		for _, st := range x.States {
-			if call, ok := st.Chan.(*ssa.Call); ok && st.Dir == types.RecvOnly {
-				if c, ok := m.probeCall(call); ok && !x.Blocking {
+			if st.Dir != types.RecvOnly {
+				continue
+			}
+			ch := st.Chan
+			if ex, ok := ch.(*ssa.Extract); ok {
+				ch = ex.Tuple // the lost channel returned by an acquisition
+			}
+			if call, ok := ch.(*ssa.Call); ok {
+				if c, ok := m.probeCall(call); ok {
 					return c, true
+				}
+				if o := m.opAt(call); o != nil && o.acquire {
+					return check{call.Pos(), "lease-lost channel polled here"}, true
 				}
 			}
 		}
@@ -128,6 +143,11 @@ func (m *model) probeValue(v ssa.Value) (check, bool) {
 		if x.Op == token.MUL {
 			if q := m.scanSource(x.X); q != nil && readsLease(q.stmt) && !q.acquire {
 				return check{q.instr.Pos(), "ownership read here by " + q.name}, true
+			}
+			// resp.Succeeded of an etcd transaction used as a check for a
+			// later, separate write.
+			if fa, ok := x.X.(*ssa.FieldAddr); ok && fieldName(fa) == "Succeeded" {
+				return check{x.Pos(), "transaction outcome checked here; the later write is not part of it"}, true
 			}
 		}
 	}
@@ -146,6 +166,12 @@ func (m *model) probeCall(call *ssa.Call) (check, bool) {
 		return check{}, false
 	}
 	if s, ok := m.funcDirectives(fn); ok && s.probe {
+		return check{call.Pos(), "ownership checked here by " + displayName(fn, nil)}, true
+	}
+	if c, ok := config.Lookup(fn.Origin().FullName()); ok && c.Probe {
+		return check{call.Pos(), "ownership checked here by " + displayName(fn, nil)}, true
+	}
+	if e := catalogue.Lookup(fn); e != nil && e.Class == catalogue.Probe {
 		return check{call.Pos(), "ownership checked here by " + displayName(fn, nil)}, true
 	}
 	if fn.Pkg() != nil && fn.Pkg().Path() == "context" && (fn.Name() == "Err" || fn.Name() == "Done") {

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 )
 
@@ -26,6 +27,9 @@ const (
 	RandomOrigin
 	// SeparateOrigin: read by a separate query after the lease was taken.
 	SeparateOrigin
+	// NotTokenOrigin: an API value that looks like a token but is not one
+	// (a random lock value, a lease ID, an attempt counter).
+	NotTokenOrigin
 )
 
 // Weak reports whether a token of this origin cannot fence.
@@ -50,6 +54,16 @@ func (o Origin) describe() string {
 type provenance struct {
 	origin Origin
 	pos    token.Pos
+	// reason explains a NotTokenOrigin.
+	reason string
+}
+
+// describe returns why a token of this provenance does not fence.
+func (p provenance) describe() string {
+	if p.origin == NotTokenOrigin {
+		return "the token is not a fencing token: " + p.reason
+	}
+	return p.origin.describe()
 }
 
 // maxProvenanceDepth bounds the search for a value's origin.
@@ -70,7 +84,7 @@ func (m *model) originOf(v ssa.Value, depth int, seen map[ssa.Value]bool) proven
 	next := func(x ssa.Value) provenance { return m.originOf(x, depth+1, seen) }
 	switch x := v.(type) {
 	case *ssa.Const:
-		return provenance{ConstantOrigin, token.NoPos}
+		return provenance{origin: ConstantOrigin}
 	case *ssa.MakeInterface:
 		return next(x.X)
 	case *ssa.ChangeType:
@@ -106,8 +120,14 @@ func (m *model) originOf(v ssa.Value, depth int, seen map[ssa.Value]bool) proven
 			return m.loadOrigin(x.X, next)
 		}
 	case *ssa.Field:
+		if r := weakField(x.X.Type(), x.Field); r != "" {
+			return provenance{NotTokenOrigin, x.Pos(), r}
+		}
 		return next(x.X)
 	case *ssa.FieldAddr:
+		if r := weakField(x.X.Type(), x.Field); r != "" {
+			return provenance{NotTokenOrigin, x.Pos(), r}
+		}
 		return next(x.X)
 	case *ssa.Parameter:
 		return m.paramOrigin(x, next)
@@ -119,7 +139,7 @@ func (m *model) originOf(v ssa.Value, depth int, seen map[ssa.Value]bool) proven
 // clock, a random source.
 func (m *model) callOrigin(call *ssa.Call, next func(ssa.Value) provenance) provenance {
 	if o := m.opAt(call); o != nil && o.acquire {
-		return provenance{ClaimOrigin, call.Pos()}
+		return provenance{origin: ClaimOrigin, pos: call.Pos()}
 	}
 	var fn *types.Func
 	if call.Common().IsInvoke() {
@@ -130,20 +150,39 @@ func (m *model) callOrigin(call *ssa.Call, next func(ssa.Value) provenance) prov
 	if fn == nil || fn.Pkg() == nil {
 		return provenance{}
 	}
+	if e := catalogue.Lookup(fn); e != nil {
+		switch e.Class {
+		case catalogue.TokenSource, catalogue.Acquire:
+			return provenance{origin: ClaimOrigin, pos: call.Pos()}
+		case catalogue.WeakToken:
+			return provenance{NotTokenOrigin, call.Pos(), e.Reason}
+		}
+	}
 	path := fn.Pkg().Path()
 	switch {
+	case path == "strconv" || path == "fmt" && strings.HasPrefix(fn.Name(), "Sprint"):
+		// strconv.FormatInt(tok, 10), fmt.Sprint(tok): the origin of the
+		// first argument that is not a constant.
+		for _, a := range call.Common().Args {
+			if _, isConst := a.(*ssa.Const); !isConst {
+				if vs := varargs(a); vs != nil && len(vs) > 0 {
+					return next(vs[0])
+				}
+				return next(a)
+			}
+		}
 	case path == "time" && (fn.Name() == "Now" || fn.Name() == "Since" || fn.Name() == "Until"):
-		return provenance{ClockOrigin, call.Pos()}
+		return provenance{origin: ClockOrigin, pos: call.Pos()}
 	case path == "time" && fn.Signature().Recv() != nil && len(call.Common().Args) > 0:
 		// t.UnixNano(), t.Unix(): the origin of t.
 		return next(call.Common().Args[0])
 	case path == "math/rand" || path == "math/rand/v2" || path == "crypto/rand" ||
 		strings.HasSuffix(path, "/uuid") || strings.Contains(path, "/uuid/") ||
 		strings.HasSuffix(path, "/ulid") || strings.Contains(path, "/ksuid"):
-		return provenance{RandomOrigin, call.Pos()}
+		return provenance{origin: RandomOrigin, pos: call.Pos()}
 	}
 	if f, ok := m.importedFact(fn); ok && f.Acquire {
-		return provenance{ClaimOrigin, call.Pos()}
+		return provenance{origin: ClaimOrigin, pos: call.Pos()}
 	}
 	return provenance{}
 }
@@ -154,10 +193,10 @@ func (m *model) callOrigin(call *ssa.Call, next func(ssa.Value) provenance) prov
 func (m *model) loadOrigin(addr ssa.Value, next func(ssa.Value) provenance) provenance {
 	if q := m.scanSource(addr); q != nil {
 		if q.acquire {
-			return provenance{ClaimOrigin, q.instr.Pos()}
+			return provenance{origin: ClaimOrigin, pos: q.instr.Pos()}
 		}
 		if q.stmt != nil && q.stmt.Kind == sqltext.Select {
-			return provenance{SeparateOrigin, q.instr.Pos()}
+			return provenance{origin: SeparateOrigin, pos: q.instr.Pos()}
 		}
 		return provenance{}
 	}
@@ -318,4 +357,21 @@ func (m *model) importedFact(fn *types.Func) (FuncFact, bool) {
 	}
 	ok := m.pass.ImportObjectFact(fn, &f)
 	return f, ok
+}
+
+// weakField returns why field i of the struct t (or *t) points to is not a
+// fencing token, or "".
+func weakField(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return ""
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return ""
+	}
+	return catalogue.WeakField(named.Obj().Pkg().Path(), named.Obj().Name(), st.Field(i).Name())
 }

@@ -110,8 +110,8 @@ func (m *model) computeScopes() {
 	var queue []*funcInfo
 	for _, fn := range m.funcs {
 		fi := m.local[fn]
-		if obj := funcObject(fn); obj != nil && fn.Parent() == nil && m.dirs.Func(obj).Handler {
-			fi.own = append(fi.own, &scope{whole: true, lease: Lease{Pos: fn.Pos(), Desc: "handler " + fn.Name() + " runs under a lease"}})
+		if lease, ok := m.handlerLease(fn); ok {
+			fi.own = append(fi.own, &scope{whole: true, lease: lease})
 		}
 		for _, o := range fi.ops {
 			if o.acquire {

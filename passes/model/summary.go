@@ -312,7 +312,7 @@ func (m *model) collectWrites() []*Write {
 				Target: o.target, Verb: o.verb, Guard: o.guard, GuardColumn: o.guardColumn,
 				Note: o.note, Call: o.call, Lease: lease, Func: fn,
 			}
-			if !w.Guard.Fences() && fi.guardedAt(o.instr, o.handle) {
+			if !w.Guard.Fences() && (fi.guardedAt(o.instr, o.handle) || m.inWatch(fn)) {
 				w.Guard = TxGuard
 			}
 			m.judge(w, o)
@@ -330,4 +330,15 @@ func (m *model) idempotent(fn *ssa.Function) bool {
 	}
 	obj := funcObject(fn)
 	return obj != nil && m.dirs.Func(obj).Idempotent
+}
+
+// inWatch reports whether fn runs inside an optimistic transaction (it is,
+// or is nested in, a function passed to redis Watch).
+func (m *model) inWatch(fn *ssa.Function) bool {
+	for ; fn != nil; fn = fn.Parent() {
+		if m.watchGuarded[fn] {
+			return true
+		}
+	}
+	return false
 }

@@ -89,6 +89,9 @@ func (m *model) judge(w *Write, o *op) {
 	case StateGuard:
 		w.Verdict = WeakGuard
 		w.Reason = fmt.Sprintf("it checks %s, which a newer claim passes too", w.GuardColumn)
+		if w.GuardColumn == "" {
+			w.Reason, w.Note = w.Note, ""
+		}
 	case TokenGuard:
 		m.judgeToken(w, o)
 	case HelperGuard:
@@ -114,7 +117,7 @@ func (m *model) judgeToken(w *Write, o *op) {
 	if o.tokenArg != nil {
 		if pr := m.tokenOrigin(o.tokenArg); pr.origin.Weak() {
 			w.Verdict = WeakGuard
-			w.Reason = pr.origin.describe()
+			w.Reason = pr.describe()
 			if pr.pos.IsValid() {
 				w.Related = append(w.Related, Related{pr.pos, "token obtained here"})
 			}

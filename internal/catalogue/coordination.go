@@ -1,0 +1,105 @@
+package catalogue
+
+// Import paths of the coordination libraries the catalogue models.
+const (
+	etcd        = "go.etcd.io/etcd/client/v3"
+	etcdConc    = "go.etcd.io/etcd/client/v3/concurrency"
+	zookeeper   = "github.com/go-zookeeper/zk"
+	redsync     = "github.com/go-redsync/redsync/v4"
+	redislock   = "github.com/bsm/redislock"
+	goredis     = "github.com/redis/go-redis/v9"
+	redigo      = "github.com/gomodule/redigo/redis"
+	consul      = "github.com/hashicorp/consul/api"
+	leaderElect = "k8s.io/client-go/tools/leaderelection"
+)
+
+// Reasons weak tokens do not fence.
+const (
+	randomValue = "it is a random lock value, not an ordered token"
+	leaseID     = "a lease ID is not ordered across holders"
+)
+
+// coordinationEntries returns the lock, lease and election part of the
+// table.
+func coordinationEntries() []Entry {
+	var t []Entry
+	add := func(es ...Entry) { t = append(t, es...) }
+
+	// etcd: *clientv3.Client embeds the KV and Lease interfaces, so calls
+	// resolve to the interface methods.
+	const kv, txn, lease = "(go.etcd.io/etcd/client/v3.KV).", "(go.etcd.io/etcd/client/v3.Txn).", "(go.etcd.io/etcd/client/v3.Lease)."
+	add(entry(etcd, kv+"Put", Sink).withVerb("puts"), entry(etcd, kv+"Delete", Sink).withVerb("deletes"),
+		entry(etcd, kv+"Do", Sink).withVerb("writes"),
+		entry(etcd, txn+"Commit", TxnCommit).withFields("If").withVerb("commits"),
+		entry(etcd, lease+"TimeToLive", Probe), entry(etcd, lease+"KeepAliveOnce", Probe))
+	const mu, el, sess = "(*go.etcd.io/etcd/client/v3/concurrency.Mutex).", "(*go.etcd.io/etcd/client/v3/concurrency.Election).", "(*go.etcd.io/etcd/client/v3/concurrency.Session)."
+	add(entry(etcdConc, mu+"Lock", Acquire), entry(etcdConc, mu+"TryLock", Acquire), entry(etcdConc, mu+"Unlock", Release),
+		entry(etcdConc, mu+"Header", TokenSource),
+		entry(etcdConc, el+"Campaign", Acquire), entry(etcdConc, el+"Resign", Release),
+		entry(etcdConc, el+"Rev", TokenSource), entry(etcdConc, el+"Header", TokenSource),
+		entry(etcdConc, el+"Proclaim", Guarded).withVerb("proclaims"), entry(etcdConc, el+"Leader", Probe),
+		entry(etcdConc, "go.etcd.io/etcd/client/v3/concurrency.NewSTM", Guarded).withVerb("commits"),
+		entry(etcdConc, sess+"Done", Probe), entry(etcdConc, sess+"Lease", WeakToken).withReason(leaseID))
+
+	// ZooKeeper.
+	const zl, zc = "(*github.com/go-zookeeper/zk.Lock).", "(*github.com/go-zookeeper/zk.Conn)."
+	add(entry(zookeeper, zl+"Lock", Acquire), entry(zookeeper, zl+"LockWithData", Acquire), entry(zookeeper, zl+"Unlock", Release),
+		entry(zookeeper, zc+"CreateProtectedEphemeralSequential", Acquire),
+		entry(zookeeper, zc+"Set", VersionedSink).withArg(2).withVerb("sets"),
+		entry(zookeeper, zc+"Delete", VersionedSink).withArg(1).withVerb("deletes"),
+		entry(zookeeper, zc+"Create", Sink).withVerb("creates"),
+		entry(zookeeper, zc+"Multi", OpsGuard).withFields("CheckVersionRequest").withVerb("writes"),
+		entry(zookeeper, zc+"Exists", Probe), entry(zookeeper, zc+"Get", Probe),
+		entry(zookeeper, zc+"SessionID", WeakToken).withReason("a session ID is not ordered across holders"))
+
+	// redsync: no token; Value is random.
+	const rs = "(*github.com/go-redsync/redsync/v4.Mutex)."
+	add(methods(redsync, rs, Acquire, "Lock", "LockContext", "TryLock", "TryLockContext")...)
+	add(methods(redsync, rs, Release, "Unlock", "UnlockContext")...)
+	add(methods(redsync, rs, Probe, "Valid", "ValidContext", "Until", "Extend", "ExtendContext")...)
+	add(entry(redsync, rs+"Value", WeakToken).withReason(randomValue))
+
+	// redislock: Token is random despite its name.
+	const rl = "(*github.com/bsm/redislock.Lock)."
+	add(entry(redislock, "github.com/bsm/redislock.Obtain", Acquire),
+		entry(redislock, "(*github.com/bsm/redislock.Client).Obtain", Acquire),
+		entry(redislock, "github.com/bsm/redislock.ObtainMulti", Acquire),
+		entry(redislock, "(*github.com/bsm/redislock.Client).ObtainMulti", Acquire),
+		entry(redislock, rl+"Release", Release), entry(redislock, rl+"TTL", Probe), entry(redislock, rl+"Refresh", Probe),
+		entry(redislock, rl+"Token", WeakToken).withReason(randomValue))
+
+	// go-redis: commands live on the unexported cmdable type and on the
+	// Cmdable interfaces; both are listed.
+	writes := []string{"Set", "SetEx", "SetArgs", "SetRange", "MSet", "GetSet", "GetDel", "Append", "Incr", "IncrBy", "Decr", "DecrBy",
+		"HSet", "HMSet", "HSetNX", "HIncrBy", "HDel", "LPush", "RPush", "LSet", "LRem", "LTrim", "SAdd", "SRem",
+		"ZAdd", "ZRem", "ZIncrBy", "XAdd", "XDel", "XTrim", "Del", "Unlink", "Expire", "PExpire", "Rename", "Copy", "Publish"}
+	for _, recv := range []string{"(github.com/redis/go-redis/v9.cmdable).", "(github.com/redis/go-redis/v9.Cmdable)."} {
+		for _, w := range writes {
+			add(entry(goredis, recv+w, Sink).withVerb("writes"))
+		}
+		add(entry(goredis, recv+"Eval", ScriptEval).withArg(1), entry(goredis, recv+"EvalSha", ScriptEval).withArg(-1))
+	}
+	add(entry(goredis, "(*github.com/redis/go-redis/v9.Script).Run", ScriptEval).withArg(-1),
+		entry(goredis, "(*github.com/redis/go-redis/v9.Script).EvalSha", ScriptEval).withArg(-1),
+		entry(goredis, "(*github.com/redis/go-redis/v9.Script).Eval", ScriptEval).withArg(-1),
+		entry(goredis, "(*github.com/redis/go-redis/v9.Client).Watch", WatchTx).withArg(1),
+		entry(goredis, "(*github.com/redis/go-redis/v9.ClusterClient).Watch", WatchTx).withArg(1),
+		entry(goredis, "(github.com/redis/go-redis/v9.UniversalClient).Watch", WatchTx).withArg(1))
+	add(entry(redigo, "(github.com/gomodule/redigo/redis.Conn).Do", CommandDo).withArg(0))
+
+	// Consul.
+	const cl, ckv, cs = "(*github.com/hashicorp/consul/api.Lock).", "(*github.com/hashicorp/consul/api.KV).", "(*github.com/hashicorp/consul/api.Session)."
+	add(entry(consul, cl+"Lock", Acquire), entry(consul, cl+"Unlock", Release),
+		entry(consul, ckv+"Acquire", Acquire), entry(consul, ckv+"Release", Release),
+		entry(consul, cs+"Create", Acquire), entry(consul, cs+"Renew", Probe), entry(consul, cs+"Info", Probe),
+		entry(consul, ckv+"Put", Sink).withVerb("puts"), entry(consul, ckv+"Delete", Sink).withVerb("deletes"),
+		entry(consul, ckv+"CAS", Guarded).withVerb("writes"), entry(consul, ckv+"DeleteCAS", Guarded).withVerb("deletes"),
+		entry(consul, ckv+"Txn", OpsGuard).withFields("KVCheckSession", "KVCheckIndex", "KVCheckNotExists", "KVCAS").withVerb("writes"),
+		entry(consul, "(*github.com/hashicorp/consul/api.Txn).Txn", OpsGuard).withFields("KVCheckSession", "KVCheckIndex", "KVCheckNotExists", "KVCAS").withVerb("writes"))
+
+	// Kubernetes leader election: the OnStartedLeading callback is a
+	// lease scope (see the handler rules in the model).
+	const le = "(*k8s.io/client-go/tools/leaderelection.LeaderElector)."
+	add(methods(leaderElect, le, Probe, "IsLeader", "GetLeader", "Check")...)
+	return t
+}

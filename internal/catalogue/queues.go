@@ -1,0 +1,38 @@
+package catalogue
+
+// Import paths of the job queues the catalogue models.
+const (
+	river     = "github.com/riverqueue/river"
+	rivertype = "github.com/riverqueue/river/rivertype"
+	asynq     = "github.com/hibiken/asynq"
+	temporal  = "go.temporal.io/sdk/activity"
+)
+
+// queueEntries returns the job-queue part of the table. Handler bodies
+// (River Work, asynq ProcessTask, Temporal activities) are lease scopes;
+// the model recognises them by their signatures.
+func queueEntries() []Entry {
+	return []Entry{
+		entry(asynq, "github.com/hibiken/asynq.GetRetryCount", WeakToken).withReason("a retry count can repeat"),
+		entry(asynq, "github.com/hibiken/asynq.GetTaskID", WeakToken).withReason("a task ID is not ordered"),
+		entry(asynq, "(*github.com/hibiken/asynq.ResultWriter).Write", Sink).withVerb("writes"),
+		entry(temporal, "go.temporal.io/sdk/activity.GetInfo", TokenSource),
+		entry(temporal, "go.temporal.io/sdk/activity.RecordHeartbeat", Probe),
+		entry(temporal, "go.temporal.io/sdk/activity.GetWorkerStopChannel", Probe),
+		entry(river, "github.com/riverqueue/river.JobCompleteTx", Guarded).withVerb("completes").
+			withReason("it checks only that the job is still running, which a newer attempt passes too"),
+	}
+}
+
+// weakFields are struct fields that look like tokens but are not, keyed by
+// "import/path.Type.Field".
+var weakFields = map[string]string{
+	"github.com/riverqueue/river/rivertype.JobRow.Attempt": "an attempt counter can repeat (it decrements on snooze)",
+	"github.com/riverqueue/river/rivertype.JobRow.ID":      "a job ID is the same for every attempt",
+	"go.etcd.io/etcd/client/v3.LeaseGrantResponse.ID":      leaseID,
+}
+
+// WeakField returns why a struct field is not a fencing token, or "".
+func WeakField(pkgPath, typeName, field string) string {
+	return weakFields[pkgPath+"."+typeName+"."+field]
+}

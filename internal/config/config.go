@@ -1,0 +1,186 @@
+// Package config holds the settings of the fencecheck suite: the flags of
+// the root analyzer, read by the engine. Settings travel in flags, not in a
+// file, because go vet caches results by flags and would not see a file.
+package config
+
+import (
+	"flag"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Settings are the suite's flags.
+type Settings struct {
+	// Header is the HTTP header that carries the fencing token.
+	Header string
+	// Acquire, Release, Probe, Sink and Handler list functions by full
+	// name ("pkg/path.Func", "(*pkg/path.Type).Method").
+	Acquire, Release, Probe, Sink, Handler names
+	// Guarded maps a function's full name to its token parameter index.
+	Guarded guarded
+}
+
+// current holds the settings the flags write into.
+var current = Settings{Header: "Fencing-Token", Guarded: guarded{}}
+
+// mu guards reads of current against flag parsing in tests.
+var mu sync.RWMutex
+
+// Register adds the settings' flags to fs, named as the analyzer flags
+// -fencecheck.NAME.
+func Register(fs *flag.FlagSet) {
+	fs.StringVar(&current.Header, "fencing-header", current.Header, "HTTP header that carries the fencing token; a request that sets it is a guarded write")
+	fs.Var(&current.Acquire, "acquire", "comma-separated functions that take a lease, by full name: pkg/path.Func or (*pkg/path.Type).Method")
+	fs.Var(&current.Release, "release", "comma-separated functions that release a lease")
+	fs.Var(&current.Probe, "probe", "comma-separated functions that check ownership (preflight checks)")
+	fs.Var(&current.Sink, "sink", "comma-separated functions that write to a sink without a guard")
+	fs.Var(&current.Handler, "handler", "comma-separated functions whose body runs under a lease")
+	fs.Var(&current.Guarded, "guarded", "comma-separated guarded writes as NAME:PARAM, PARAM the index of the token parameter: (*pkg/path.Store).Save:2")
+}
+
+// FencingHeader returns the header that carries the fencing token.
+func FencingHeader() string {
+	mu.RLock()
+	defer mu.RUnlock()
+	return current.Header
+}
+
+// Class is what the flags say a function does.
+type Class struct {
+	Acquire, Release, Probe, Sink, Handler bool
+	// Guarded reports a guarded write; TokenParam is its token parameter.
+	Guarded    bool
+	TokenParam int
+}
+
+// Lookup returns what the flags say about the function with this full name.
+func Lookup(fullName string) (Class, bool) {
+	mu.RLock()
+	defer mu.RUnlock()
+	c := Class{
+		Acquire: current.Acquire.has(fullName), Release: current.Release.has(fullName),
+		Probe: current.Probe.has(fullName), Sink: current.Sink.has(fullName),
+		Handler: current.Handler.has(fullName), TokenParam: -1,
+	}
+	if p, ok := current.Guarded[fullName]; ok {
+		c.Guarded, c.TokenParam = true, p
+	}
+	return c, c.Acquire || c.Release || c.Probe || c.Sink || c.Handler || c.Guarded
+}
+
+// names is a flag holding a set of function names.
+type names map[string]bool
+
+// has reports whether name is in the set.
+func (n names) has(name string) bool { return n[name] }
+
+// String implements flag.Value.
+func (n *names) String() string {
+	if n == nil {
+		return ""
+	}
+	out := make([]string, 0, len(*n))
+	for k := range *n {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return strings.Join(out, ",")
+}
+
+// Set implements flag.Value; it adds to the set, so the flag may repeat.
+func (n *names) Set(s string) error {
+	mu.Lock()
+	defer mu.Unlock()
+	if *n == nil {
+		*n = make(names)
+	}
+	for _, f := range splitList(s) {
+		if err := checkName(f); err != nil {
+			return err
+		}
+		(*n)[f] = true
+	}
+	return nil
+}
+
+// guarded is a flag mapping guarded functions to their token parameter.
+type guarded map[string]int
+
+// String implements flag.Value.
+func (g *guarded) String() string {
+	if g == nil {
+		return ""
+	}
+	out := make([]string, 0, len(*g))
+	for k, v := range *g {
+		out = append(out, fmt.Sprintf("%s:%d", k, v))
+	}
+	sort.Strings(out)
+	return strings.Join(out, ",")
+}
+
+// Set implements flag.Value.
+func (g *guarded) Set(s string) error {
+	mu.Lock()
+	defer mu.Unlock()
+	if *g == nil {
+		*g = make(guarded)
+	}
+	for _, f := range splitList(s) {
+		i := strings.LastIndexByte(f, ':')
+		if i < 0 {
+			return fmt.Errorf("guarded %q: want NAME:PARAM, PARAM the index of the token parameter", f)
+		}
+		p, err := strconv.Atoi(f[i+1:])
+		if err != nil || p < 0 {
+			return fmt.Errorf("guarded %q: parameter index %q is not a non-negative integer", f, f[i+1:])
+		}
+		if err := checkName(f[:i]); err != nil {
+			return err
+		}
+		(*g)[f[:i]] = p
+	}
+	return nil
+}
+
+// splitList splits a comma-separated list at commas outside parentheses.
+func splitList(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, c := range s {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				if f := strings.TrimSpace(s[start:i]); f != "" {
+					out = append(out, f)
+				}
+				start = i + 1
+			}
+		}
+	}
+	if f := strings.TrimSpace(s[start:]); f != "" {
+		out = append(out, f)
+	}
+	return out
+}
+
+// checkName rejects names that cannot be a function's full name.
+func checkName(name string) error {
+	if strings.HasPrefix(name, "(") {
+		if !strings.Contains(name, ").") {
+			return fmt.Errorf("%q: a method is written (*pkg/path.Type).Method or (pkg/path.Type).Method", name)
+		}
+		return nil
+	}
+	if !strings.Contains(name, ".") || strings.ContainsAny(name, " \t()") {
+		return fmt.Errorf("%q: a function is written pkg/path.Func", name)
+	}
+	return nil
+}

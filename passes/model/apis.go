@@ -1,0 +1,447 @@
+package model
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/internal/config"
+	"github.com/fencecheck/fencecheck/internal/luascript"
+)
+
+// classifyAPI fills o from a catalogue entry of a non-SQL class. args are
+// the call's arguments without the receiver. It returns nil when the call
+// does nothing the rules care about, or when fencecheck cannot tell (an
+// input struct that comes from elsewhere, a script it cannot read).
+func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
+	verb := e.Verb
+	if verb == "" {
+		verb = "writes"
+	}
+	write := func(g Guard) *op {
+		o.write, o.guard, o.verb = true, g, verb
+		return o
+	}
+	switch e.Class {
+	case catalogue.Acquire:
+		o.acquire = true
+		return o
+	case catalogue.Release:
+		o.release = true
+		return o
+	case catalogue.Guarded:
+		if e.Reason != "" {
+			o.note = e.Reason
+			return write(StateGuard)
+		}
+		return write(HelperGuard)
+	case catalogue.CondSink:
+		fields, ok := fieldsSet(argAt(args, e.Arg))
+		if !ok {
+			return nil
+		}
+		for _, f := range e.Fields {
+			if fields[f] {
+				return write(HelperGuard)
+			}
+		}
+		o.note = "set " + strings.Join(e.Fields, " or ") + " to make the store reject a stale write"
+		return write(NoGuard)
+	case catalogue.VersionedSink:
+		v, ok := argAt(args, e.Arg).(*ssa.Const)
+		if ok && v.Value != nil && v.Value.Kind() == constant.Int {
+			if n, exact := constant.Int64Val(v.Value); exact && n == -1 {
+				o.note = "version -1 matches any version"
+				return write(NoGuard)
+			}
+		}
+		return write(HelperGuard)
+	case catalogue.TxnCommit:
+		chain := receiverCalls(o.handle)
+		for _, c := range chain {
+			if calledName(c) == "If" {
+				return write(HelperGuard)
+			}
+		}
+		return write(NoGuard)
+	case catalogue.ScriptEval:
+		return m.classifyScript(o, e, args, write)
+	case catalogue.WatchTx:
+		if fn := closureFunc(argAt(args, e.Arg)); fn != nil {
+			m.watchGuarded[fn] = true
+		}
+		return nil
+	case catalogue.HTTPDo:
+		return m.classifyHTTP(o, args, write)
+	case catalogue.ChainGuard:
+		for _, c := range receiverCalls(o.handle) {
+			for _, f := range e.Fields {
+				if calledName(c) == f {
+					return write(HelperGuard)
+				}
+			}
+		}
+		return write(NoGuard)
+	case catalogue.TxnProduce:
+		if m.txnBegun(o, e.Fields) {
+			return write(TxGuard)
+		}
+		return write(NoGuard)
+	case catalogue.CommandDo:
+		return m.classifyCommand(o, e, args, write)
+	case catalogue.OpsGuard:
+		if namesAny(o.instr.Parent(), e.Fields) {
+			return write(HelperGuard)
+		}
+		return write(NoGuard)
+	}
+	return nil
+}
+
+// argAt returns argument i, or nil.
+func argAt(args []ssa.Value, i int) ssa.Value {
+	if i < 0 || i >= len(args) {
+		return nil
+	}
+	return args[i]
+}
+
+// fieldsSet returns the fields stored into the struct that v points to
+// (a composite literal, possibly assigned field by field), and false when v
+// does not come from such a struct in this function. A nil pointer sets
+// nothing.
+func fieldsSet(v ssa.Value) (map[string]bool, bool) {
+	v = unwrapInterface(v)
+	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
+		return map[string]bool{}, true
+	}
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	ptr, ok := alloc.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil, false
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok || alloc.Referrers() == nil {
+		return nil, false
+	}
+	fields := make(map[string]bool)
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.Referrers() == nil || fa.Field >= st.NumFields() {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if s, ok := rr.(*ssa.Store); ok && s.Addr == fa && !isZeroConst(s.Val) {
+				fields[st.Field(fa.Field).Name()] = true
+			}
+		}
+	}
+	return fields, true
+}
+
+// isZeroConst reports whether v is a zero constant (nil, "", 0, false).
+func isZeroConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	if !ok {
+		return false
+	}
+	if c.Value == nil {
+		return true
+	}
+	switch c.Value.Kind() {
+	case constant.String:
+		return constant.StringVal(c.Value) == ""
+	case constant.Bool:
+		return !constant.BoolVal(c.Value)
+	case constant.Int, constant.Float:
+		return constant.Sign(c.Value) == 0
+	}
+	return false
+}
+
+// receiverCalls returns the calls that built a receiver through a chain of
+// method calls (txn.If(…).Then(…), bkt.Object(…).If(…)), nearest first.
+func receiverCalls(v ssa.Value) []*ssa.Call {
+	var out []*ssa.Call
+	for i := 0; i < maxChain; i++ {
+		call, ok := stripConv(v).(*ssa.Call)
+		if !ok {
+			return out
+		}
+		out = append(out, call)
+		args := callArgs(call)
+		if len(args) == 0 || !call.Common().IsInvoke() && call.Common().Signature().Recv() == nil {
+			return out
+		}
+		v = args[0]
+	}
+	return out
+}
+
+// closureFunc returns the function a function value refers to.
+func closureFunc(v ssa.Value) *ssa.Function {
+	switch x := stripConv(v).(type) {
+	case *ssa.Function:
+		return x
+	case *ssa.MakeClosure:
+		fn, _ := x.Fn.(*ssa.Function)
+		return fn
+	}
+	return nil
+}
+
+// classifyScript classifies a Lua script run: guarded when the script
+// compares what it read before writing, a sink when it writes without
+// comparing, nothing when it only reads or cannot be read.
+func (m *model) classifyScript(o *op, e *catalogue.Entry, args []ssa.Value, write func(Guard) *op) *op {
+	var text string
+	var ok bool
+	if e.Arg >= 0 {
+		text, ok = resolveText(m, argAt(args, e.Arg))
+	} else if o.handle != nil {
+		text, ok = m.scriptOf(o.handle)
+	}
+	if !ok {
+		return nil
+	}
+	return scriptWrite(text, write)
+}
+
+// scriptWrite classifies Lua script text.
+func scriptWrite(text string, write func(Guard) *op) *op {
+	s := luascript.Analyze(text)
+	switch {
+	case !s.Writes:
+		return nil
+	case s.Guarded:
+		return write(HelperGuard)
+	}
+	return write(NoGuard)
+}
+
+// scriptOf resolves the source of a *redis.Script made by NewScript.
+func (m *model) scriptOf(v ssa.Value) (string, bool) {
+	call, ok := stripConv(v).(*ssa.Call)
+	if !ok {
+		if load, isLoad := v.(*ssa.UnOp); isLoad {
+			if g, isGlobal := load.X.(*ssa.Global); isGlobal {
+				return m.globalScript(g)
+			}
+		}
+		return "", false
+	}
+	fn := funcObject(call.Common().StaticCallee())
+	if fn == nil || fn.Name() != "NewScript" || len(call.Common().Args) != 1 {
+		return "", false
+	}
+	return resolveText(m, call.Common().Args[0])
+}
+
+// globalScript resolves a package-level `var s = redis.NewScript(src)`.
+func (m *model) globalScript(g *ssa.Global) (string, bool) {
+	if g.Pkg == nil {
+		return "", false
+	}
+	init := g.Pkg.Func("init")
+	if init == nil {
+		return "", false
+	}
+	for _, b := range init.Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && st.Addr == g {
+				return m.scriptOf(st.Val)
+			}
+		}
+	}
+	return "", false
+}
+
+// classifyHTTP classifies Client.Do: a write unless the request's method
+// is GET, HEAD or OPTIONS; guarded when the request carries the fencing
+// header or If-Match.
+func (m *model) classifyHTTP(o *op, args []ssa.Value, write func(Guard) *op) *op {
+	req := stripConv(argAt(args, 0))
+	newReq := requestCall(req)
+	if newReq == nil {
+		return nil // a request built elsewhere: its method is unknown
+	}
+	method := ""
+	for _, a := range newReq.Common().Args {
+		if c, ok := a.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+			method = strings.ToUpper(constant.StringVal(c.Value))
+			break
+		}
+	}
+	switch method {
+	case "GET", "HEAD", "OPTIONS", "TRACE":
+		return nil
+	case "":
+		return nil // a method chosen at run time: cannot tell
+	}
+	o.verb = strings.ToLower(method) + "s"
+	if tok, ok := fenceHeader(req); ok {
+		o.tokenArg = tok
+		o.write, o.guard = true, TokenGuard
+		return o
+	}
+	o.note = "send the token in the " + config.FencingHeader() + " header and have the service reject older ones"
+	r := write(NoGuard)
+	r.verb = strings.ToLower(method) + "s"
+	return r
+}
+
+// requestCall returns the http.NewRequest[WithContext] call that built
+// req, or nil.
+func requestCall(req ssa.Value) *ssa.Call {
+	ex, ok := req.(*ssa.Extract)
+	if !ok {
+		return nil
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	fn := funcObject(call.Common().StaticCallee())
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || !strings.HasPrefix(fn.Name(), "NewRequest") {
+		return nil
+	}
+	return call
+}
+
+// fenceHeader returns the value a request's fencing header (or If-Match)
+// is set to, looking for req.Header.Set/Add(name, value).
+func fenceHeader(req ssa.Value) (ssa.Value, bool) {
+	refs := req.Referrers()
+	if refs == nil {
+		return nil, false
+	}
+	want := strings.ToLower(config.FencingHeader())
+	for _, r := range *refs {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fieldName(fa) != "Header" || fa.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			load, ok := rr.(*ssa.UnOp)
+			if !ok || load.Referrers() == nil {
+				continue
+			}
+			for _, use := range *load.Referrers() {
+				call, ok := use.(*ssa.Call)
+				if !ok || len(call.Common().Args) != 3 {
+					continue
+				}
+				if name := calledName(call); name != "Set" && name != "Add" {
+					continue
+				}
+				key, ok := call.Common().Args[1].(*ssa.Const)
+				if !ok || key.Value == nil || key.Value.Kind() != constant.String {
+					continue
+				}
+				switch strings.ToLower(constant.StringVal(key.Value)) {
+				case want, "if-match":
+					return call.Common().Args[2], true
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+// txnBegun reports whether a method named in begin was called on the same
+// producer before o, on every path to it.
+func (m *model) txnBegun(o *op, begin []string) bool {
+	if o.handle == nil {
+		return false
+	}
+	fn := o.instr.Parent()
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || call == o.instr {
+				continue
+			}
+			args := callArgs(call)
+			if len(args) == 0 || !sameValue(args[0], o.handle) {
+				continue
+			}
+			for _, name := range begin {
+				if call.Common().IsInvoke() && call.Common().Method.Name() == name ||
+					!call.Common().IsInvoke() && calledName2(call) == name {
+					if dominates(call, o.instr) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// calledName2 returns the name of the statically called function.
+func calledName2(call ssa.CallInstruction) string {
+	if fn := call.Common().StaticCallee(); fn != nil {
+		return fn.Name()
+	}
+	return ""
+}
+
+// classifyCommand classifies a command run by name (redigo Conn.Do).
+func (m *model) classifyCommand(o *op, e *catalogue.Entry, args []ssa.Value, write func(Guard) *op) *op {
+	name, ok := resolveText(m, argAt(args, e.Arg))
+	if !ok {
+		return nil
+	}
+	cmd := strings.ToUpper(strings.TrimSpace(name))
+	switch {
+	case cmd == "EVAL":
+		var rest []ssa.Value
+		if len(args) > e.Arg+1 {
+			rest = varargs(args[e.Arg+1])
+		}
+		if len(rest) == 0 || rest[0] == nil {
+			return nil
+		}
+		text, ok := resolveText(m, rest[0])
+		if !ok {
+			return nil
+		}
+		return scriptWrite(text, write)
+	case luascript.IsWrite(cmd):
+		o.verb = "runs " + cmd + " on"
+		r := write(NoGuard)
+		r.verb = strings.ToLower(cmd) + "s"
+		return r
+	}
+	return nil
+}
+
+// namesAny reports whether the syntax of fn (or of the function it is a
+// closure of) mentions one of names: a check operation being built.
+func namesAny(fn *ssa.Function, names []string) bool {
+	for fn != nil && fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	if fn == nil || fn.Syntax() == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(fn.Syntax(), func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			for _, name := range names {
+				if id.Name == name {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,98 @@
+package model
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/config"
+)
+
+// handlerLease returns the lease under which a whole function body runs,
+// if the function is a handler: marked //fencecheck:handler (or named by
+// the -handler flag); a job handler recognised by its signature (a River
+// *Job[T] or an asynq *Task parameter); a Temporal activity (it uses the
+// activity package); or the OnStartedLeading callback of client-go leader
+// election.
+func (m *model) handlerLease(fn *ssa.Function) (Lease, bool) {
+	if obj := funcObject(fn); obj != nil && fn.Parent() == nil {
+		if m.dirs.Func(obj).Handler {
+			return Lease{fn.Pos(), "handler " + fn.Name() + " runs under a lease"}, true
+		}
+		if c, ok := config.Lookup(obj.FullName()); ok && c.Handler {
+			return Lease{fn.Pos(), "handler " + fn.Name() + " runs under a lease"}, true
+		}
+	}
+	params := fn.Signature.Params()
+	for i := 0; i < params.Len(); i++ {
+		switch namedPointee(params.At(i).Type()) {
+		case "github.com/riverqueue/river.Job":
+			return Lease{fn.Pos(), "River job handler " + fn.Name() + " runs under the job's lease"}, true
+		case "github.com/hibiken/asynq.Task":
+			return Lease{fn.Pos(), "asynq handler " + fn.Name() + " runs under the task's lease"}, true
+		}
+	}
+	if fn.Parent() == nil && usesPackage(fn, "go.temporal.io/sdk/activity") {
+		return Lease{fn.Pos(), "Temporal activity " + fn.Name() + " runs under the activity's lease"}, true
+	}
+	if m.leaderCallbacks()[fn] {
+		return Lease{fn.Pos(), "OnStartedLeading runs while this process believes it leads"}, true
+	}
+	return Lease{}, false
+}
+
+// namedPointee returns "pkg/path.Name" of the named type t points to (or
+// is), ignoring type arguments.
+func namedPointee(t types.Type) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return ""
+	}
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name()
+}
+
+// usesPackage reports whether fn calls a function of the package path.
+func usesPackage(fn *ssa.Function, path string) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if f := funcObject(call.Common().StaticCallee()); f != nil && f.Pkg() != nil && f.Pkg().Path() == path {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// leaderCallbacks returns the functions stored in the OnStartedLeading
+// field of a leaderelection.LeaderCallbacks value in this package.
+func (m *model) leaderCallbacks() map[*ssa.Function]bool {
+	if m.leaders != nil {
+		return m.leaders
+	}
+	m.leaders = make(map[*ssa.Function]bool)
+	for _, fn := range m.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok || fieldName(fa) != "OnStartedLeading" || namedPointee(fa.X.Type()) != "k8s.io/client-go/tools/leaderelection.LeaderCallbacks" {
+					continue
+				}
+				if f := closureFunc(st.Val); f != nil {
+					m.leaders[f] = true
+				}
+			}
+		}
+	}
+	return m.leaders
+}
