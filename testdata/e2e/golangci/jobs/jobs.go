@@ -50,3 +50,19 @@ func Touch(ctx context.Context, db *sql.DB, id int64) error {
 	_, err := db.ExecContext(ctx, "UPDATE jobs SET progress=progress+1 WHERE id=$1", id) //nolint:fencecheck // progress is advisory
 	return err
 }
+
+// Cache is a remote cache whose Put overwrites an entry. .golangci.yml
+// declares Put a sink (the sink setting).
+type Cache struct{}
+
+// Put stores v under k.
+func (c *Cache) Put(ctx context.Context, k, v string) error { return nil }
+
+// Publish caches the result under the lease, without the token.
+func Publish(ctx context.Context, db *sql.DB, c *Cache, id int64, result string) error {
+	var tok int64
+	if err := db.QueryRowContext(ctx, claim, "worker-1", id).Scan(&tok); err != nil {
+		return err
+	}
+	return c.Put(ctx, "job", result) // finding: unfenced
+}
