@@ -12,6 +12,7 @@ package catalogue
 import (
 	"go/types"
 	"sort"
+	"strings"
 )
 
 // Class says what a call does with respect to leases and sinks.
@@ -95,6 +96,13 @@ const (
 	// CommandDo runs a Redis command named by its argument Arg (redigo
 	// Conn.Do): a sink for write commands, a script for EVAL.
 	CommandDo
+	// Read reads the current state and version of what a later
+	// conditional write names (S3 HeadObject, Consul KV.Get): a version
+	// read this way is fresh, not a token.
+	Read
+	// LockerFactory returns a sync.Locker whose Lock takes a lease
+	// (etcd concurrency.NewLocker).
+	LockerFactory
 	// OpsGuard is a write guarded when the function that calls it names
 	// one of Fields (Consul KVCheckSession, DynamoDB ConditionCheck) in
 	// the operations it builds.
@@ -158,6 +166,10 @@ func (c Class) String() string {
 		return "command by name"
 	case OpsGuard:
 		return "transaction (guarded by check operations)"
+	case LockerFactory:
+		return "returns a sync.Locker whose Lock takes a lease"
+	case Read:
+		return "read (its version is not a token)"
 	}
 	return "unknown"
 }
@@ -226,7 +238,16 @@ func Lookup(fn *types.Func) *Entry {
 	if fn == nil {
 		return nil
 	}
-	return index[fn.Origin().FullName()]
+	fn = fn.Origin()
+	if e := index[fn.FullName()]; e != nil {
+		return e
+	}
+	// go-redis declares each command on several interfaces (StringCmdable,
+	// HashCmdable, …) besides the cmdable type: match its methods by name.
+	if fn.Pkg() != nil && fn.Pkg().Path() == goredis && fn.Signature().Recv() != nil {
+		return index["(github.com/redis/go-redis/v9.cmdable)."+fn.Name()]
+	}
+	return nil
 }
 
 // LookupName returns the entry for a full name, or nil.
@@ -274,3 +295,20 @@ var libraries = func() map[string]bool {
 // Models reports whether a package of the import path has entries in the
 // catalogue.
 func Models(path string) bool { return libraries[path] }
+
+// InLibrary reports whether a package belongs to a library the catalogue
+// models (the library's package or one below it). Facts about such
+// packages are not used: the catalogue is authoritative for them.
+func InLibrary(path string) bool {
+	for p := path; p != ""; {
+		if libraries[p] {
+			return true
+		}
+		i := strings.LastIndexByte(p, '/')
+		if i < 0 {
+			return false
+		}
+		p = p[:i]
+	}
+	return false
+}

@@ -15,8 +15,9 @@ const (
 
 // Reasons weak tokens do not fence.
 const (
-	randomValue = "it is a random lock value, not an ordered token"
-	leaseID     = "a lease ID is not ordered across holders"
+	randomValue  = "it is a random lock value, not an ordered token"
+	leaseID      = "a lease ID is not ordered across holders"
+	separateRead = "it is read separately after the lock was taken, not issued atomically with it"
 )
 
 // coordinationEntries returns the lock, lease and election part of the
@@ -33,6 +34,7 @@ func coordinationEntries() []Entry {
 		entry(etcd, txn+"Commit", TxnCommit).withFields("If").withVerb("commits"),
 		entry(etcd, lease+"TimeToLive", Probe), entry(etcd, lease+"KeepAliveOnce", Probe))
 	const mu, el, sess = "(*go.etcd.io/etcd/client/v3/concurrency.Mutex).", "(*go.etcd.io/etcd/client/v3/concurrency.Election).", "(*go.etcd.io/etcd/client/v3/concurrency.Session)."
+	add(entry(etcdConc, "go.etcd.io/etcd/client/v3/concurrency.NewLocker", LockerFactory))
 	add(entry(etcdConc, mu+"Lock", Acquire), entry(etcdConc, mu+"TryLock", Acquire), entry(etcdConc, mu+"Unlock", Release),
 		entry(etcdConc, mu+"Header", TokenSource),
 		entry(etcdConc, el+"Campaign", Acquire), entry(etcdConc, el+"Resign", Release),
@@ -73,7 +75,7 @@ func coordinationEntries() []Entry {
 	writes := []string{"Set", "SetEx", "SetArgs", "SetRange", "MSet", "GetSet", "GetDel", "Append", "Incr", "IncrBy", "Decr", "DecrBy",
 		"HSet", "HMSet", "HSetNX", "HIncrBy", "HDel", "LPush", "RPush", "LSet", "LRem", "LTrim", "SAdd", "SRem",
 		"ZAdd", "ZRem", "ZIncrBy", "XAdd", "XDel", "XTrim", "Del", "Unlink", "Expire", "PExpire", "Rename", "Copy", "Publish"}
-	for _, recv := range []string{"(github.com/redis/go-redis/v9.cmdable).", "(github.com/redis/go-redis/v9.Cmdable)."} {
+	for _, recv := range []string{"(github.com/redis/go-redis/v9.cmdable)."} {
 		for _, w := range writes {
 			add(entry(goredis, recv+w, Sink).withVerb("writes"))
 		}
@@ -84,8 +86,12 @@ func coordinationEntries() []Entry {
 		entry(goredis, "(*github.com/redis/go-redis/v9.Script).Eval", ScriptEval).withArg(-1),
 		entry(goredis, "(*github.com/redis/go-redis/v9.Client).Watch", WatchTx).withArg(1),
 		entry(goredis, "(*github.com/redis/go-redis/v9.ClusterClient).Watch", WatchTx).withArg(1),
-		entry(goredis, "(github.com/redis/go-redis/v9.UniversalClient).Watch", WatchTx).withArg(1))
-	add(entry(redigo, "(github.com/gomodule/redigo/redis.Conn).Do", CommandDo).withArg(0))
+		entry(goredis, "(github.com/redis/go-redis/v9.UniversalClient).Watch", WatchTx).withArg(1),
+		entry(goredis, "(github.com/redis/go-redis/v9.cmdable).Get", WeakToken).withReason(separateRead),
+		entry(goredis, "(github.com/redis/go-redis/v9.cmdable).HGet", WeakToken).withReason(separateRead))
+	add(entry(redigo, "(github.com/gomodule/redigo/redis.Conn).Do", CommandDo).withArg(0),
+		entry(redigo, "(*github.com/gomodule/redigo/redis.Script).Do", ScriptEval).withArg(-1),
+		entry(redigo, "(*github.com/gomodule/redigo/redis.Script).DoContext", ScriptEval).withArg(-1))
 
 	// Consul.
 	const cl, ckv, cs = "(*github.com/hashicorp/consul/api.Lock).", "(*github.com/hashicorp/consul/api.KV).", "(*github.com/hashicorp/consul/api.Session)."
@@ -93,7 +99,9 @@ func coordinationEntries() []Entry {
 		entry(consul, ckv+"Acquire", Acquire), entry(consul, ckv+"Release", Release),
 		entry(consul, cs+"Create", Acquire), entry(consul, cs+"Renew", Probe), entry(consul, cs+"Info", Probe),
 		entry(consul, ckv+"Put", Sink).withVerb("puts"), entry(consul, ckv+"Delete", Sink).withVerb("deletes"),
-		entry(consul, ckv+"CAS", Guarded).withVerb("writes"), entry(consul, ckv+"DeleteCAS", Guarded).withVerb("deletes"),
+		entry(consul, ckv+"CAS", Guarded).withArg(0).withFields("ModifyIndex").withVerb("writes"),
+		entry(consul, ckv+"DeleteCAS", Guarded).withArg(0).withFields("ModifyIndex").withVerb("deletes"),
+		entry(consul, ckv+"Get", Read),
 		entry(consul, ckv+"Txn", OpsGuard).withFields("KVCheckSession", "KVCheckIndex", "KVCheckNotExists", "KVCAS").withVerb("writes"),
 		entry(consul, "(*github.com/hashicorp/consul/api.Txn).Txn", OpsGuard).withFields("KVCheckSession", "KVCheckIndex", "KVCheckNotExists", "KVCAS").withVerb("writes"))
 

@@ -17,11 +17,11 @@ func (e Entry) withReason(r string) Entry { e.Reason = r; return e }
 // withVerb returns e with the verb its writes use in messages.
 func (e Entry) withVerb(v string) Entry { e.Verb = v; return e }
 
-// methods returns one entry per method name of a receiver ("(*pkg.T)").
+// methods returns one entry per method name of a receiver prefix ("(*pkg.T).").
 func methods(lib, recv string, class Class, names ...string) []Entry {
 	out := make([]Entry, 0, len(names))
 	for _, n := range names {
-		out = append(out, entry(lib, recv+"."+n, class))
+		out = append(out, entry(lib, recv+n, class))
 	}
 	return out
 }

@@ -22,6 +22,9 @@ type Script struct {
 	Guarded bool
 	// Commands lists the Redis commands called, upper-cased, in order.
 	Commands []string
+	// TokenArg is n when the guarding comparison mentions ARGV[n] (the
+	// caller's token), or 0.
+	TokenArg int
 }
 
 // writeCommands are the Redis commands that modify data.
@@ -46,39 +49,63 @@ func set(s string) map[string]bool {
 
 // token is a lexical element the analysis cares about.
 type token struct {
-	kind string // "call", "if", "then", "end", "cmp", "block" (do/function/for/while)
+	kind string // "call", "if", "then", "end", "cmp", "block" (do/function/for/while), "return", "argv"
 	text string // the command for a call
+	n    int    // the index of an ARGV[n]
 }
 
 // Analyze reports what a script does. It never panics.
+//
+// A write is guarded when it sits inside an if whose condition compares
+// values after the script read stored data, or follows, at the same
+// level, such an if whose body returns (the early-return form:
+// `if tonumber(ARGV[1]) <= cur then return 0 end; redis.call('SET', …)`).
 func Analyze(src string) Script {
 	var s Script
 	toks := scan(src)
 	read := false
-	// depth of enclosing conditional blocks whose condition compared
-	// values after a read.
-	type frame struct{ guarded bool }
+	type frame struct {
+		guarded, returns bool
+	}
 	var stack []frame
-	inCond, condCompares := false, false
+	inCond, condCompares, condArg := false, false, 0
+	// guardedAfter[d] is set when an early-return guard closed at depth d.
+	guardedAfter := map[int]bool{}
 	allGuarded := true
 	for _, t := range toks {
 		switch t.kind {
 		case "if":
-			inCond, condCompares = true, false
+			inCond, condCompares, condArg = true, false, 0
 		case "cmp":
 			if inCond {
 				condCompares = true
 			}
+		case "argv":
+			if inCond && condArg == 0 {
+				condArg = t.n
+			}
 		case "then":
 			if inCond {
-				stack = append(stack, frame{guarded: condCompares && read})
+				g := condCompares && read
+				stack = append(stack, frame{guarded: g})
+				if g && s.TokenArg == 0 {
+					s.TokenArg = condArg
+				}
 				inCond = false
 			}
 		case "block":
 			stack = append(stack, frame{})
+		case "return":
+			if len(stack) > 0 {
+				stack[len(stack)-1].returns = true
+			}
 		case "end":
 			if len(stack) > 0 {
+				top := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
+				if top.guarded && top.returns {
+					guardedAfter[len(stack)] = true
+				}
 			}
 		case "call":
 			s.Commands = append(s.Commands, t.text)
@@ -88,14 +115,18 @@ func Analyze(src string) Script {
 			if writeCommands[t.text] {
 				s.Writes = true
 				g := false
-				for _, f := range stack {
-					g = g || f.guarded
+				for d, f := range stack {
+					g = g || f.guarded || guardedAfter[d]
 				}
+				g = g || guardedAfter[len(stack)]
 				allGuarded = allGuarded && g
 			}
 		}
 	}
 	s.Guarded = s.Writes && allGuarded
+	if !s.Guarded {
+		s.TokenArg = 0
+	}
 	return s
 }
 
@@ -133,6 +164,13 @@ func scan(src string) []token {
 				out = append(out, token{kind: "end"})
 			case "do", "function":
 				out = append(out, token{kind: "block"})
+			case "return":
+				out = append(out, token{kind: "return"})
+			case "ARGV":
+				if n, next := argvIndex(src, i); n > 0 {
+					out = append(out, token{kind: "argv", n: n})
+					i = next
+				}
 			case "redis.call", "redis.pcall":
 				if cmd, next := commandName(src, i); cmd != "" {
 					out = append(out, token{kind: "call", text: cmd})
@@ -236,3 +274,20 @@ func isIdentPart(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' }
 
 // IsWrite reports whether a Redis command (upper case) modifies data.
 func IsWrite(cmd string) bool { return writeCommands[cmd] }
+
+// argvIndex reads `[n]` after ARGV, returning n and the offset after it,
+// or 0.
+func argvIndex(src string, i int) (int, int) {
+	if i >= len(src) || src[i] != '[' {
+		return 0, i
+	}
+	n, j := 0, i+1
+	for j < len(src) && '0' <= src[j] && src[j] <= '9' && n < 1<<20 {
+		n = n*10 + int(src[j]-'0')
+		j++
+	}
+	if j >= len(src) || src[j] != ']' || j == i+1 {
+		return 0, i
+	}
+	return n, j + 1
+}

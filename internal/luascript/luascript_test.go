@@ -30,6 +30,15 @@ local s = "redis.call('DEL', k)"
 --[[ redis.call('SET') ]]
 return redis.call('GET', KEYS[1])`, false, false},
 	{"dynamic command", `return redis.call(ARGV[1], KEYS[1])`, false, false},
+	{"early return", `local cur = tonumber(redis.call('GET', KEYS[2]) or '0')
+if tonumber(ARGV[1]) <= cur then
+  return 0
+end
+redis.call('SET', KEYS[2], ARGV[1])
+redis.call('SET', KEYS[1], ARGV[2])
+return 1`, true, true},
+	{"early return without a comparison", `if redis.call('EXISTS', KEYS[1]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1])`, true, false},
 	{"nested block", `local cur = redis.call('HGET', KEYS[1], 'fence')
 if not cur or tonumber(cur) < tonumber(ARGV[1]) then
   for i = 1, 2 do redis.call('HSET', KEYS[1], 'v', ARGV[2]) end
@@ -69,4 +78,16 @@ func FuzzAnalyze(f *testing.F) {
 			t.Errorf("not deterministic: %q", src)
 		}
 	})
+}
+
+func TestTokenArg(t *testing.T) {
+	s := Analyze(`local cur = tonumber(redis.call('GET', KEYS[2]) or '0')
+if tonumber(ARGV[3]) <= cur then return 0 end
+redis.call('SET', KEYS[1], ARGV[1])`)
+	if !s.Guarded || s.TokenArg != 3 {
+		t.Errorf("Guarded=%v TokenArg=%d, want true 3", s.Guarded, s.TokenArg)
+	}
+	if s := Analyze(`return redis.call('SET', KEYS[1], ARGV[1])`); s.TokenArg != 0 {
+		t.Errorf("unguarded script TokenArg=%d, want 0", s.TokenArg)
+	}
 }

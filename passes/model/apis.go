@@ -3,7 +3,9 @@ package model
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -11,6 +13,7 @@ import (
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/config"
 	"github.com/fencecheck/fencecheck/internal/luascript"
+	"github.com/fencecheck/fencecheck/internal/sqltext"
 )
 
 // classifyAPI fills o from a catalogue entry of a non-SQL class. args are
@@ -34,24 +37,44 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 		o.release = true
 		return o
 	case catalogue.Guarded:
+		if c, ok := argAt(args, 1).(*ssa.Const); ok && o.callee.Name() == "EndTransaction" && c.Value != nil && c.Value.Kind() == constant.Bool && !constant.BoolVal(c.Value) {
+			return nil // kgo.TryAbort: aborting is not a write
+		}
 		if e.Reason != "" {
 			o.note = e.Reason
 			return write(StateGuard)
 		}
+		if e.Arg >= 0 {
+			if values, ok := fieldValues(argAt(args, e.Arg)); ok {
+				for _, f := range e.Fields {
+					if v := values[f]; v != nil && o.condValue == nil {
+						o.condValue = v
+					}
+				}
+			}
+		}
 		return write(HelperGuard)
 	case catalogue.CondSink:
-		fields, ok := fieldsSet(argAt(args, e.Arg))
+		values, ok := fieldValues(argAt(args, e.Arg))
 		if !ok {
 			return nil
 		}
 		for _, f := range e.Fields {
-			if fields[f] {
+			if v := values[f]; v != nil {
+				o.condValue = v
+				if f == "ConditionExpression" {
+					m.conditionExpression(o, v)
+				}
 				return write(HelperGuard)
 			}
 		}
 		o.note = "set " + strings.Join(e.Fields, " or ") + " to make the store reject a stale write"
 		return write(NoGuard)
 	case catalogue.VersionedSink:
+		if o.callee.Name() == "Delete" && m.fromAcquisition(argAt(args, 0)) {
+			o.release = true // deleting our own lock node releases the lock
+			return o
+		}
 		v, ok := argAt(args, e.Arg).(*ssa.Const)
 		if ok && v.Value != nil && v.Value.Kind() == constant.Int {
 			if n, exact := constant.Int64Val(v.Value); exact && n == -1 {
@@ -59,15 +82,29 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 				return write(NoGuard)
 			}
 		}
+		o.condValue = argAt(args, e.Arg)
 		return write(HelperGuard)
 	case catalogue.TxnCommit:
 		chain := receiverCalls(o.handle)
+		guarded, writes := false, false
 		for _, c := range chain {
-			if calledName(c) == "If" {
-				return write(HelperGuard)
+			switch calledName(c) {
+			case "If":
+				guarded = true
+				m.txnCompares(o, c)
+			case "Then", "Else":
+				writes = true
 			}
 		}
+		switch {
+		case !writes:
+			return nil // a read or an ownership probe: no write
+		case guarded:
+			return write(HelperGuard)
+		}
 		return write(NoGuard)
+	case catalogue.LockerFactory:
+		return nil
 	case catalogue.ScriptEval:
 		return m.classifyScript(o, e, args, write)
 	case catalogue.WatchTx:
@@ -80,9 +117,18 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 	case catalogue.ChainGuard:
 		for _, c := range receiverCalls(o.handle) {
 			for _, f := range e.Fields {
-				if calledName(c) == f {
-					return write(HelperGuard)
+				if calledName(c) != f {
+					continue
 				}
+				if cargs := callArgs(c); len(cargs) > 1 {
+					if values, ok := fieldValues(cargs[1]); ok {
+						for _, v := range sortedValues(values) {
+							o.condValue = v
+							break
+						}
+					}
+				}
+				return write(HelperGuard)
 			}
 		}
 		return write(NoGuard)
@@ -115,9 +161,27 @@ func argAt(args []ssa.Value, i int) ssa.Value {
 // does not come from such a struct in this function. A nil pointer sets
 // nothing.
 func fieldsSet(v ssa.Value) (map[string]bool, bool) {
+	values, ok := fieldValues(v)
+	if !ok {
+		return nil, false
+	}
+	set := make(map[string]bool, len(values))
+	for k := range values {
+		set[k] = true
+	}
+	return set, true
+}
+
+// fieldValues returns the non-zero values stored into the fields of the
+// struct v points to (or, for a struct value, was loaded from), by field
+// name.
+func fieldValues(v ssa.Value) (map[string]ssa.Value, bool) {
 	v = unwrapInterface(v)
 	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
-		return map[string]bool{}, true
+		return map[string]ssa.Value{}, true
+	}
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X // a struct value copied out of a composite literal
 	}
 	alloc, ok := v.(*ssa.Alloc)
 	if !ok {
@@ -131,7 +195,7 @@ func fieldsSet(v ssa.Value) (map[string]bool, bool) {
 	if !ok || alloc.Referrers() == nil {
 		return nil, false
 	}
-	fields := make(map[string]bool)
+	fields := make(map[string]ssa.Value)
 	for _, r := range *alloc.Referrers() {
 		fa, ok := r.(*ssa.FieldAddr)
 		if !ok || fa.Referrers() == nil || fa.Field >= st.NumFields() {
@@ -139,7 +203,7 @@ func fieldsSet(v ssa.Value) (map[string]bool, bool) {
 		}
 		for _, rr := range *fa.Referrers() {
 			if s, ok := rr.(*ssa.Store); ok && s.Addr == fa && !isZeroConst(s.Val) {
-				fields[st.Field(fa.Field).Name()] = true
+				fields[st.Field(fa.Field).Name()] = s.Val
 			}
 		}
 	}
@@ -185,16 +249,58 @@ func receiverCalls(v ssa.Value) []*ssa.Call {
 	return out
 }
 
-// closureFunc returns the function a function value refers to.
+// closureFunc returns the function a function value refers to, looking
+// through the wrapper of a bound method value (s.run).
 func closureFunc(v ssa.Value) *ssa.Function {
+	var fn *ssa.Function
 	switch x := stripConv(v).(type) {
 	case *ssa.Function:
-		return x
+		fn = x
 	case *ssa.MakeClosure:
-		fn, _ := x.Fn.(*ssa.Function)
-		return fn
+		fn, _ = x.Fn.(*ssa.Function)
 	}
-	return nil
+	if fn != nil && fn.Synthetic != "" {
+		if obj, ok := fn.Object().(*types.Func); ok {
+			if f := fn.Prog.FuncValue(obj); f != nil {
+				return f
+			}
+		}
+	}
+	return fn
+}
+
+// txnCompares inspects the compares of an etcd If(…): a revision compared
+// with ">" or ">=" against a token accepts older tokens; the value
+// compared is the token whose origin weakguard checks.
+func (m *model) txnCompares(o *op, ifCall *ssa.Call) {
+	args := callArgs(ifCall)
+	if len(args) < 2 {
+		return
+	}
+	for _, cmp := range varargs(args[1]) {
+		call, ok := stripConv(cmp).(*ssa.Call)
+		if !ok {
+			continue
+		}
+		fn := funcObject(call.Common().StaticCallee())
+		if fn == nil || fn.Name() != "Compare" || len(call.Common().Args) != 3 {
+			continue
+		}
+		target, _ := call.Common().Args[0].(*ssa.Call)
+		op, _ := call.Common().Args[1].(*ssa.Const)
+		value := unwrapInterface(call.Common().Args[2])
+		if o.tokenArg == nil {
+			o.tokenArg = value
+		}
+		if target == nil || op == nil || op.Value == nil || op.Value.Kind() != constant.String {
+			continue
+		}
+		kind := calledName(target)
+		if (kind == "ModRevision" || kind == "CreateRevision" || kind == "Version") &&
+			(constant.StringVal(op.Value) == ">" || constant.StringVal(op.Value) == ">=") {
+			o.wrongWay = "Compare(" + kind + "(…), \"" + constant.StringVal(op.Value) + "\", token)"
+		}
+	}
 }
 
 // classifyScript classifies a Lua script run: guarded when the script
@@ -211,7 +317,35 @@ func (m *model) classifyScript(o *op, e *catalogue.Entry, args []ssa.Value, writ
 	if !ok {
 		return nil
 	}
-	return scriptWrite(text, write)
+	r := scriptWrite(text, write)
+	if r != nil && r.guard == HelperGuard {
+		if n := luascript.Analyze(text).TokenArg; n > 0 && len(args) > 0 {
+			argv := varargs(args[len(args)-1])
+			if i := n - 1 + m.scriptKeyCount(o); i >= 0 && i < len(argv) && argv[i] != nil {
+				r.tokenArg = unwrapInterface(argv[i])
+			}
+		}
+	}
+	return r
+}
+
+// scriptKeyCount returns how many keys precede the script arguments in a
+// redigo Script call (NewScript's keyCount), or 0 for go-redis, which
+// passes keys separately.
+func (m *model) scriptKeyCount(o *op) int {
+	if o.callee == nil || o.callee.Pkg() == nil || o.callee.Pkg().Path() != "github.com/gomodule/redigo/redis" || o.handle == nil {
+		return 0
+	}
+	call, ok := stripConv(o.handle).(*ssa.Call)
+	if !ok || len(call.Common().Args) != 2 {
+		return 0
+	}
+	if c, ok := call.Common().Args[0].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Int {
+		if n, exact := constant.Int64Val(c.Value); exact && n >= 0 {
+			return int(n)
+		}
+	}
+	return 0
 }
 
 // scriptWrite classifies Lua script text.
@@ -238,10 +372,11 @@ func (m *model) scriptOf(v ssa.Value) (string, bool) {
 		return "", false
 	}
 	fn := funcObject(call.Common().StaticCallee())
-	if fn == nil || fn.Name() != "NewScript" || len(call.Common().Args) != 1 {
+	args := call.Common().Args
+	if fn == nil || fn.Name() != "NewScript" || len(args) == 0 || len(args) > 2 {
 		return "", false
 	}
-	return resolveText(m, call.Common().Args[0])
+	return resolveText(m, args[len(args)-1]) // redigo's NewScript(keyCount, src)
 }
 
 // globalScript resolves a package-level `var s = redis.NewScript(src)`.
@@ -444,4 +579,60 @@ func namesAny(fn *ssa.Function, names []string) bool {
 		return !found
 	})
 	return found
+}
+
+// sortedValues returns the values of a field map ordered by field name.
+func sortedValues(values map[string]ssa.Value) []ssa.Value {
+	names := make([]string, 0, len(values))
+	for n := range values {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := make([]ssa.Value, len(names))
+	for i, n := range names {
+		out[i] = values[n]
+	}
+	return out
+}
+
+// conditionExpression checks a DynamoDB ConditionExpression: a token
+// attribute compared so that it accepts older tokens.
+func (m *model) conditionExpression(o *op, v ssa.Value) {
+	text, ok := resolveText(m, derefString(v))
+	if !ok {
+		return
+	}
+	st := sqltext.Parse("UPDATE t SET c = 1 WHERE " + text)
+	for i := range st.Where {
+		p := &st.Where[i]
+		if col := storedColumn(p); col != "" && isTokenColumn(col) && wrongWay(p) {
+			o.wrongWay = predicateText(p)
+			return
+		}
+	}
+}
+
+// derefString returns the string behind aws.String(s), or v.
+func derefString(v ssa.Value) ssa.Value {
+	if call, ok := v.(*ssa.Call); ok && len(call.Common().Args) == 1 {
+		if fn := funcObject(call.Common().StaticCallee()); fn != nil && (fn.Name() == "String" || fn.Name() == "Ptr") {
+			return call.Common().Args[0]
+		}
+	}
+	return v
+}
+
+// fromAcquisition reports whether v is a result of an acquisition call
+// (the path of the lock node it created).
+func (m *model) fromAcquisition(v ssa.Value) bool {
+	ex, ok := stripConv(v).(*ssa.Extract)
+	if !ok {
+		return false
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	e := catalogue.Lookup(funcObject(call.Common().StaticCallee()))
+	return e != nil && e.Class == catalogue.Acquire
 }

@@ -40,6 +40,12 @@ type op struct {
 	guard       Guard
 	guardColumn string
 	guardPred   *sqltext.Predicate
+	// condValue is the version or ETag a compare-and-set write is
+	// conditioned on, when known.
+	condValue ssa.Value
+	// wrongWay describes a non-SQL token comparison that accepts older
+	// tokens (etcd Compare(ModRevision(k), ">", tok)).
+	wrongWay string
 	// tokenArg is the Go value bound to the incoming token of the guard,
 	// or, for a guarded helper, its token argument; nil when unknown.
 	tokenArg ssa.Value
@@ -124,23 +130,33 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 	}
 	o.name = displayName(o.callee, o.local)
 
-	// Directives and facts come first: they are the user's word.
-	if o.callee != nil {
-		if d, ok := m.funcDirectives(o.callee); ok {
-			if m.applyDirectives(o, d) {
-				return o
-			}
+	if o.callee == nil {
+		return o // a closure of this package
+	}
+	// The user's word comes first (directives of this package, flags),
+	// then the catalogue, which is authoritative for the libraries it
+	// models, then what facts say about other packages.
+	local := o.callee.Pkg() == m.pass.Pkg
+	if local {
+		if d, ok := m.funcDirectives(o.callee); ok && m.applyDirectives(o, d) {
+			return o
 		}
 	}
-	if o.callee != nil {
-		if c, ok := config.Lookup(o.callee.Origin().FullName()); ok {
-			s := funcSummary{acquire: c.Acquire, release: c.Release, sink: c.Sink, guarded: c.Guarded, tokenParam: c.TokenParam, probe: c.Probe}
-			if m.applyDirectives(o, s) {
-				return o
-			}
+	if c, ok := config.Lookup(o.callee.Origin().FullName()); ok {
+		s := funcSummary{acquire: c.Acquire, release: c.Release, sink: c.Sink, guarded: c.Guarded, tokenParam: c.TokenParam, probe: c.Probe}
+		if m.applyDirectives(o, s) {
+			return o
 		}
-		if e := catalogue.Lookup(o.callee); e != nil {
-			return m.classifyCatalogue(o, e)
+	}
+	if e := catalogue.Lookup(o.callee); e != nil {
+		return m.classifyCatalogue(o, e)
+	}
+	if o.callee.FullName() == "(sync.Locker).Lock" || o.callee.FullName() == "(sync.Locker).Unlock" {
+		return m.classifyLocker(o)
+	}
+	if !local && !catalogue.InLibrary(pkgPath(o.callee)) {
+		if d, ok := m.funcDirectives(o.callee); ok && m.applyDirectives(o, d) {
+			return o
 		}
 	}
 	if o.local != nil {
@@ -343,4 +359,31 @@ func hasAny(have, want []string) bool {
 		}
 	}
 	return false
+}
+
+// pkgPath returns the import path of a function's package, or "".
+func pkgPath(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return ""
+	}
+	return fn.Pkg().Path()
+}
+
+// classifyLocker classifies Lock and Unlock on a sync.Locker made by a
+// lock library (etcd concurrency.NewLocker): a lease, unlike a sync.Mutex.
+func (m *model) classifyLocker(o *op) *op {
+	recv, ok := stripConv(o.instr.Common().Value).(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	e := catalogue.Lookup(funcObject(recv.Common().StaticCallee()))
+	if e == nil || e.Class != catalogue.LockerFactory {
+		return nil
+	}
+	if o.callee.Name() == "Lock" {
+		o.acquire = true
+	} else {
+		o.release = true
+	}
+	return o
 }

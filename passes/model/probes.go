@@ -146,8 +146,8 @@ func (m *model) probeValue(v ssa.Value) (check, bool) {
 			}
 			// resp.Succeeded of an etcd transaction used as a check for a
 			// later, separate write.
-			if fa, ok := x.X.(*ssa.FieldAddr); ok && fieldName(fa) == "Succeeded" {
-				return check{x.Pos(), "transaction outcome checked here; the later write is not part of it"}, true
+			if fa, ok := x.X.(*ssa.FieldAddr); ok && fieldName(fa) == "Succeeded" && isProbeTxn(fa.X) {
+				return check{x.Pos(), "ownership checked here by a transaction that writes nothing"}, true
 			}
 		}
 	}
@@ -264,4 +264,61 @@ func (m *model) storedTokenRead(v ssa.Value) *op {
 		return nil
 	}
 	return nil
+}
+
+// isProbeTxn reports whether v is the response of an etcd transaction
+// committed with If(…) and no Then or Else: an ownership check.
+func isProbeTxn(v ssa.Value) bool {
+	ex, ok := v.(*ssa.Extract)
+	if !ok {
+		return false
+	}
+	commit, ok := ex.Tuple.(*ssa.Call)
+	if !ok || calledName(commit) != "Commit" {
+		return false
+	}
+	args := callArgs(commit)
+	if len(args) == 0 {
+		return false
+	}
+	hasIf := false
+	for _, c := range receiverCalls(args[0]) {
+		switch calledName(c) {
+		case "Then", "Else":
+			return false
+		case "If":
+			hasIf = true
+		}
+	}
+	return hasIf
+}
+
+// claimCompareBefore reports whether instr runs only after a comparison
+// in Go of a value issued by the claim with a value read by the read at
+// readPos (the stored fence, read back with the version the write is
+// conditioned on): a compare-and-set write after it is fenced.
+func (m *model) claimCompareBefore(instr ssa.Instruction, readPos token.Pos) bool {
+	for _, cond := range controllingConds(instr) {
+		_, ok := m.findInCond(cond, 0, make(map[ssa.Value]bool), func(v ssa.Value) (check, bool) {
+			cmp, ok := v.(*ssa.BinOp)
+			if !ok {
+				return check{}, false
+			}
+			switch cmp.Op {
+			case token.LSS, token.LEQ, token.GTR, token.GEQ:
+			default:
+				return check{}, false
+			}
+			x, y := m.tokenOrigin(cmp.X), m.tokenOrigin(cmp.Y)
+			if x.origin == FreshOrigin && y.origin == ClaimOrigin && x.pos == readPos ||
+				y.origin == FreshOrigin && x.origin == ClaimOrigin && y.pos == readPos {
+				return check{cmp.Pos(), ""}, true
+			}
+			return check{}, false
+		})
+		if ok {
+			return true
+		}
+	}
+	return false
 }

@@ -30,6 +30,9 @@ const (
 	// NotTokenOrigin: an API value that looks like a token but is not one
 	// (a random lock value, a lease ID, an attempt counter).
 	NotTokenOrigin
+	// FreshOrigin: a version read from the store just before a
+	// conditional write (an ETag, a generation, a modify index).
+	FreshOrigin
 )
 
 // Weak reports whether a token of this origin cannot fence.
@@ -46,6 +49,8 @@ func (o Origin) describe() string {
 		return "the token is random, not issued by the claim (random values are not ordered)"
 	case SeparateOrigin:
 		return "the token is read by a separate query, not issued atomically with the claim"
+	case FreshOrigin:
+		return "the condition is a version read just before the write, which a worker that lost the lease reads too (compare the stored fencing token with the claim's first)"
 	}
 	return ""
 }
@@ -131,6 +136,10 @@ func (m *model) originOf(v ssa.Value, depth int, seen map[ssa.Value]bool) proven
 		return next(x.X)
 	case *ssa.Parameter:
 		return m.paramOrigin(x, next)
+	case *ssa.Lookup:
+		return next(x.X) // a map entry keeps the origin of the map (metadata read back)
+	case *ssa.Index:
+		return next(x.X)
 	}
 	return provenance{}
 }
@@ -156,6 +165,19 @@ func (m *model) callOrigin(call *ssa.Call, next func(ssa.Value) provenance) prov
 			return provenance{origin: ClaimOrigin, pos: call.Pos()}
 		case catalogue.WeakToken:
 			return provenance{NotTokenOrigin, call.Pos(), e.Reason}
+		case catalogue.Read, catalogue.Probe:
+			return provenance{origin: FreshOrigin, pos: call.Pos()}
+		}
+	}
+	if fn.Signature().Recv() != nil && len(call.Common().Args) > 0 && fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "github.com/redis/go-redis/") {
+		switch fn.Name() {
+		case "Int64", "Int", "Uint64", "Result", "Val", "Float64":
+			return next(call.Common().Args[0]) // rdb.Get(…).Int64(): the origin of the command
+		}
+	}
+	if fn.Pkg() != nil && fn.Pkg().Path() == "github.com/gomodule/redigo/redis" && fn.Signature().Recv() == nil && len(call.Common().Args) > 0 {
+		if _, conv := map[string]bool{"Int64": true, "Int": true, "Uint64": true, "String": true}[fn.Name()]; conv {
+			return next(call.Common().Args[0])
 		}
 	}
 	path := fn.Pkg().Path()
@@ -165,7 +187,7 @@ func (m *model) callOrigin(call *ssa.Call, next func(ssa.Value) provenance) prov
 		// first argument that is not a constant.
 		for _, a := range call.Common().Args {
 			if _, isConst := a.(*ssa.Const); !isConst {
-				if vs := varargs(a); vs != nil && len(vs) > 0 {
+				if vs := varargs(a); len(vs) > 0 {
 					return next(vs[0])
 				}
 				return next(a)
@@ -202,8 +224,11 @@ func (m *model) loadOrigin(addr ssa.Value, next func(ssa.Value) provenance) prov
 	}
 	switch a := addr.(type) {
 	case *ssa.FieldAddr:
+		if r := weakField(a.X.Type(), a.Field); r != "" {
+			return provenance{NotTokenOrigin, a.Pos(), r}
+		}
 		// l.Token where l was returned by an acquisition.
-		if p := next(a.X); p.origin == ClaimOrigin {
+		if p := next(a.X); p.origin != UnknownOrigin {
 			return p
 		}
 		return m.storedOrigin(a, next)

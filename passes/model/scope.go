@@ -195,6 +195,9 @@ func (m *model) acquisitionScope(fi *funcInfo, o *op) *scope {
 		if other == o || !dominates(o.instr, other.instr) {
 			continue
 		}
+		if _, deferred := other.instr.(*ssa.Defer); deferred {
+			continue // runs when the function returns: the scope lasts until then
+		}
 		switch {
 		case other.release:
 			s.ends = append(s.ends, other)

@@ -102,6 +102,11 @@ func (m *model) judge(w *Write, o *op) {
 // judgeToken judges a write that carries a token: the comparison's
 // direction, the token's origin, and whether the rejection is seen.
 func (m *model) judgeToken(w *Write, o *op) {
+	if o.wrongWay != "" {
+		w.Verdict = WeakGuard
+		w.Reason = o.wrongWay + " accepts older tokens (the stored token must be less than the incoming one)"
+		return
+	}
 	if p := o.guardPred; p != nil {
 		if wrongWay(p) {
 			w.Verdict = WeakGuard
@@ -111,6 +116,16 @@ func (m *model) judgeToken(w *Write, o *op) {
 		if in, ok := incomingOperand(p); ok && in.Kind == sqltext.Literal {
 			w.Verdict = WeakGuard
 			w.Reason = "the token is a constant"
+			return
+		}
+	}
+	if o.condValue != nil {
+		if pr := m.tokenOrigin(o.condValue); pr.origin == FreshOrigin && !m.claimCompareBefore(o.instr, pr.pos) {
+			w.Verdict = WeakGuard
+			w.Reason = pr.describe()
+			if pr.pos.IsValid() {
+				w.Related = append(w.Related, Related{pr.pos, "version read here"})
+			}
 			return
 		}
 	}
@@ -124,13 +139,9 @@ func (m *model) judgeToken(w *Write, o *op) {
 			return
 		}
 	}
-	if !m.rejectionSeen(o) {
+	if seen, what := m.rejectionSeen(o); !seen {
 		w.Verdict = UncheckedFence
-		if o.guard == HelperGuard {
-			w.Reason = "its error is discarded"
-		} else {
-			w.Reason = "RowsAffected is never compared"
-		}
+		w.Reason = what
 		return
 	}
 	w.Verdict = Fenced
@@ -142,40 +153,34 @@ func predicateText(p *sqltext.Predicate) string {
 }
 
 // rejectionSeen reports whether the code looks at the outcome that tells a
-// fenced write was rejected: RowsAffected of an Exec, the error of a
-// guarded helper or of Scan on a RETURNING row, GORM's RowsAffected.
-// Results that escape (returned, passed on, stored) count as seen.
-func (m *model) rejectionSeen(o *op) bool {
+// fenced write was rejected: RowsAffected of an Exec, the error of Scan on
+// a RETURNING row, GORM's RowsAffected; for other APIs, the outcome their
+// results carry (a bool, TxnResponse.Succeeded, the HTTP status, a script's
+// result), else their error. Results that escape (returned, passed on,
+// stored) count as seen.
+func (m *model) rejectionSeen(o *op) (bool, string) {
 	call, ok := o.instr.(*ssa.Call)
 	if !ok {
-		return true // go and defer statements: not judged
+		return true, "" // go and defer statements: not judged
 	}
-	sig := call.Common().Signature()
-	results := sig.Results()
-	if o.guard == HelperGuard {
-		for i := 0; i < results.Len(); i++ {
-			if isError(results.At(i).Type()) {
-				return resultUsed(call, i, results.Len())
-			}
-		}
-		return true // nothing to check
+	results := call.Common().Signature().Results()
+	if o.stmt == nil && o.guardPred == nil {
+		return apiOutcomeSeen(call, results)
 	}
-	if o.stmt == nil && o.guard != TokenGuard {
-		return true
-	}
+	const what = "RowsAffected is never compared"
 	if results.Len() == 0 {
-		return true
+		return true, ""
 	}
 	if o.callee != nil && o.callee.Name() == "Queue" {
-		return true // batch results are read later
+		return true, "" // batch results are read later
 	}
 	first := resultValue(call, 0, results.Len())
 	if first == nil {
-		return false
+		return false, what
 	}
 	refs := first.Referrers()
 	if refs == nil || len(*refs) == 0 {
-		return false
+		return false, what
 	}
 	for _, r := range *refs {
 		switch x := r.(type) {
@@ -188,20 +193,121 @@ func (m *model) rejectionSeen(o *op) bool {
 					idx = n - 1
 				}
 				if resultUsed(x, idx, n) {
-					return true
+					return true, ""
 				}
 				continue
 			}
-			return true // passed on
+			return true, "" // passed on
 		case *ssa.FieldAddr:
 			if fieldName(x) == "Error" {
 				continue // GORM's Error is not the rejection
 			}
-			return true
+			return true, ""
 		case *ssa.DebugRef:
 			continue
 		default:
-			return true // stored, returned, compared
+			return true, "" // stored, returned, compared
+		}
+	}
+	return false, what
+}
+
+// apiOutcomeSeen reports whether the outcome of a guarded API call is
+// looked at: a leading bool (Consul CAS, Txn), a Succeeded field (etcd), an
+// HTTP status, a script's result; otherwise its error.
+func apiOutcomeSeen(call *ssa.Call, results *types.Tuple) (bool, string) {
+	n := results.Len()
+	for i := 0; i < n; i++ {
+		t := results.At(i).Type()
+		v := resultValue(call, i, n)
+		switch {
+		case i == 0 && isBool(t):
+			return v != nil && usedAtAll(v), "its boolean outcome is never checked"
+		case hasField(t, "Succeeded") && calledName(call) == "Commit":
+			return v != nil && fieldUsed(v, "Succeeded"), "Succeeded is never read"
+		case namedPointee(t) == "net/http.Response":
+			return v != nil && fieldUsed(v, "StatusCode"), "the response status (409 or 412 on rejection) is never checked"
+		case namedPointee(t) == "github.com/redis/go-redis/v9.Cmd":
+			return v != nil && usedAtAll(v), "the script's result is never checked"
+		}
+	}
+	for i := 0; i < n; i++ {
+		if isError(results.At(i).Type()) {
+			return resultUsed(call, i, n), "its error is discarded"
+		}
+	}
+	return true, ""
+}
+
+// hasField reports whether t (or what it points to) is a struct with the
+// named field.
+func hasField(t types.Type, name string) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == name {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldUsed reports whether the named field of the struct v points to is
+// read, or v escapes.
+func fieldUsed(v ssa.Value, name string) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		switch x := r.(type) {
+		case *ssa.FieldAddr:
+			if fieldName(x) == name && usedAtAll(x) {
+				return true
+			}
+		case *ssa.Field:
+			if fieldNameOf(x) == name && usedAtAll(x) {
+				return true
+			}
+		case *ssa.DebugRef:
+		case *ssa.Call:
+			// resp.Body.Close() and the like use other fields; a call
+			// taking the whole value passes it on.
+			for _, a := range x.Common().Args {
+				if a == v {
+					return true
+				}
+			}
+		case *ssa.Return, *ssa.Store, *ssa.MakeInterface, *ssa.Phi:
+			return true
+		}
+	}
+	return false
+}
+
+// fieldNameOf returns the name of the field a Field selects.
+func fieldNameOf(f *ssa.Field) string {
+	st, ok := f.X.Type().Underlying().(*types.Struct)
+	if !ok || f.Field >= st.NumFields() {
+		return ""
+	}
+	return st.Field(f.Field).Name()
+}
+
+// usedAtAll reports whether v has a referrer other than a debug marker.
+func usedAtAll(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if _, ok := r.(*ssa.DebugRef); !ok {
+			return true
 		}
 	}
 	return false

@@ -83,3 +83,10 @@ func Session(ctx context.Context, db *sql.DB) error {
 	db.ExecContext(ctx, `UPDATE reports SET body = 'b' WHERE id = $1`, 2)   // want `updates reports under a lease`
 	return nil
 }
+
+// Deferred unlocks when the function returns: the lock covers the writes.
+func Deferred(ctx context.Context, db *sql.DB) {
+	db.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, 5)
+	defer db.ExecContext(ctx, `SELECT pg_advisory_unlock($1)`, 5)
+	db.ExecContext(ctx, `UPDATE reports SET body = 'x' WHERE id = $1`, 1) // want `updates reports under a lease`
+}

@@ -1,0 +1,46 @@
+package catalogue
+
+import (
+	"regexp"
+	"testing"
+)
+
+// fullName matches what (*types.Func).FullName prints: pkg/path.Func,
+// (pkg/path.Type).Method or (*pkg/path.Type).Method.
+var fullName = regexp.MustCompile(`^(\(\*?[A-Za-z0-9_./-]+\.[A-Za-z_][A-Za-z0-9_]*\)\.[A-Za-z_][A-Za-z0-9_]*|[A-Za-z0-9_./-]+\.[A-Za-z_][A-Za-z0-9_]*)$`)
+
+// TestNames checks that every entry is keyed by a well-formed full name,
+// once, and belongs to the library it names.
+func TestNames(t *testing.T) {
+	seen := map[string]bool{}
+	for _, e := range table {
+		if !fullName.MatchString(e.Name) {
+			t.Errorf("%q is not a types.Func full name", e.Name)
+		}
+		if seen[e.Name] {
+			t.Errorf("%q is listed twice", e.Name)
+		}
+		seen[e.Name] = true
+		if e.Library == "" || !InLibrary(e.Library) {
+			t.Errorf("%q: library %q", e.Name, e.Library)
+		}
+		if e.Class == 0 {
+			t.Errorf("%q has no class", e.Name)
+		}
+	}
+}
+
+// TestLookupName checks a few entries by name.
+func TestLookupName(t *testing.T) {
+	for name, class := range map[string]Class{
+		"(*database/sql.DB).ExecContext":                              SQLExec,
+		"(*github.com/go-redsync/redsync/v4.Mutex).Lock":              Acquire,
+		"(go.etcd.io/etcd/client/v3.KV).Put":                          Sink,
+		"(*github.com/aws/aws-sdk-go-v2/service/s3.Client).PutObject": CondSink,
+	} {
+		e := LookupName(name)
+		if e == nil || e.Class != class {
+			t.Errorf("LookupName(%q) = %v, want class %v", name, e, class)
+		}
+	}
+}
