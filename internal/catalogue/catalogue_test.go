@@ -1,6 +1,8 @@
 package catalogue
 
 import (
+	"flag"
+	"os"
 	"regexp"
 	"testing"
 )
@@ -42,5 +44,26 @@ func TestLookupName(t *testing.T) {
 		if e == nil || e.Class != class {
 			t.Errorf("LookupName(%q) = %v, want class %v", name, e, class)
 		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite docs/catalogue.md")
+
+// TestMarkdown checks that docs/catalogue.md is the page the table
+// generates.
+func TestMarkdown(t *testing.T) {
+	const path = "../../docs/catalogue.md"
+	got := Markdown()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != got {
+		t.Errorf("%s is out of date: run go test ./internal/catalogue -update", path)
 	}
 }

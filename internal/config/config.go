@@ -184,3 +184,37 @@ func checkName(name string) error {
 	}
 	return nil
 }
+
+// Mentions reports whether a flag names a function of the package path,
+// so that a package importing it must be analysed.
+func Mentions(path string) bool {
+	mu.RLock()
+	defer mu.RUnlock()
+	for _, set := range []names{current.Acquire, current.Release, current.Probe, current.Sink, current.Handler} {
+		for name := range set {
+			if packageOf(name) == path {
+				return true
+			}
+		}
+	}
+	for name := range current.Guarded {
+		if packageOf(name) == path {
+			return true
+		}
+	}
+	return false
+}
+
+// packageOf returns the import path of a function's full name.
+func packageOf(name string) string {
+	if strings.HasPrefix(name, "(") {
+		name = strings.TrimPrefix(strings.TrimPrefix(name, "("), "*")
+		if i := strings.Index(name, ")"); i >= 0 {
+			name = name[:i]
+		}
+	}
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		return name[:i]
+	}
+	return name
+}

@@ -156,22 +156,6 @@ func argAt(args []ssa.Value, i int) ssa.Value {
 	return args[i]
 }
 
-// fieldsSet returns the fields stored into the struct that v points to
-// (a composite literal, possibly assigned field by field), and false when v
-// does not come from such a struct in this function. A nil pointer sets
-// nothing.
-func fieldsSet(v ssa.Value) (map[string]bool, bool) {
-	values, ok := fieldValues(v)
-	if !ok {
-		return nil, false
-	}
-	set := make(map[string]bool, len(values))
-	for k := range values {
-		set[k] = true
-	}
-	return set, true
-}
-
 // fieldValues returns the non-zero values stored into the fields of the
 // struct v points to (or, for a struct value, was loaded from), by field
 // name.

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/internal/config"
 	"github.com/fencecheck/fencecheck/passes/directives"
 )
 
@@ -26,7 +27,7 @@ func relevant(pass *analysis.Pass, dirs *directives.Result) bool {
 		}
 	}
 	for _, imp := range pass.Pkg.Imports() {
-		if catalogue.Models(imp.Path()) {
+		if catalogue.Models(imp.Path()) || config.Mentions(imp.Path()) {
 			return true
 		}
 	}

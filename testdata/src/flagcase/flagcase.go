@@ -1,0 +1,17 @@
+// Package flagcase uses a library described only by the analyzer flags.
+package flagcase
+
+import "flagcase/thirdparty"
+
+// Run takes the lease and writes.
+func Run(c *thirdparty.Client) error {
+	tok, err := c.Lease("job")
+	if err != nil {
+		return err
+	}
+	c.Write("k", "v") // want `call to \(\*thirdparty\.Client\)\.Write writes under a lease without a fencing token`
+	if err := c.WriteFenced("k", "v", tok); err != nil { // ok: guarded by the -guarded flag
+		return err
+	}
+	return nil
+}
