@@ -16,7 +16,7 @@ build:
 
 test:
 	@set -e; for m in $(MODULES); do \
-		if [ -f $$m/go.mod ]; then echo "== go test $$m"; (cd $$m && $(GO) test ./...); fi; \
+		if [ -f $$m/go.mod ]; then echo "== go test $$m"; (cd $$m && $(GO) test -timeout 30m ./...); fi; \
 	done
 
 check:

@@ -250,7 +250,7 @@ func TestDeterministicOutput(t *testing.T) {
 		t.Skip("builds the binary and runs it four times")
 	}
 	bin := binary(t)
-	dir := e2eModule(t, "catalogue")
+	dir := e2eModule(t, "sqlmod")
 	for _, driver := range []string{"vet", "packages"} {
 		var outs [2]string
 		for i := range outs {
