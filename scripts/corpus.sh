@@ -48,7 +48,7 @@ check() {
 		failed=1
 	elif [ $rc -eq 1 ]; then
 		echo "   (some packages did not build here; not a fencecheck failure:)"
-		head -5 "$work/err" | sed 's/^/   /'
+		grep -v '^go: downloading' "$work/err" | head -8 | sed 's/^/   /'
 	fi
 }
 
