@@ -26,7 +26,7 @@ func BenchmarkModel(b *testing.B) {
 		Env:  append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOPROXY=off", "GOWORK=off"),
 	}
 	pkgs, err := packages.Load(cfg, "sqlclaim", "advisory", "pgxcase", "sqlxcase", "gormcase", "interproc/worker",
-		"preflight", "clientcompare", "weakguard", "uncheckedfence", "example.com/catalogue/...")
+		"preflight", "clientcompare", "weakguard", "uncheckedfence", "flagcase")
 	if err != nil {
 		b.Fatal(err)
 	}
