@@ -404,15 +404,16 @@ func (m *model) classifyHTTP(o *op, args []ssa.Value, write func(Guard) *op) *op
 	case "":
 		return nil // a method chosen at run time: cannot tell
 	}
-	o.verb = strings.ToLower(method) + "s"
+	verb := strings.ToLower(method) + "s"
 	if tok, ok := fenceHeader(req); ok {
 		o.tokenArg = tok
-		o.write, o.guard = true, TokenGuard
-		return o
+		r := write(TokenGuard)
+		r.verb = verb
+		return r
 	}
 	o.note = "send the token in the " + config.FencingHeader() + " header and have the service reject older ones"
 	r := write(NoGuard)
-	r.verb = strings.ToLower(method) + "s"
+	r.verb = verb
 	return r
 }
 
@@ -492,8 +493,7 @@ func (m *model) txnBegun(o *op, begin []string) bool {
 				continue
 			}
 			for _, name := range begin {
-				if call.Common().IsInvoke() && call.Common().Method.Name() == name ||
-					!call.Common().IsInvoke() && calledName2(call) == name {
+				if calledName(call) == name {
 					if dominates(call, o.instr) {
 						return true
 					}
@@ -502,14 +502,6 @@ func (m *model) txnBegun(o *op, begin []string) bool {
 		}
 	}
 	return false
-}
-
-// calledName2 returns the name of the statically called function.
-func calledName2(call ssa.CallInstruction) string {
-	if fn := call.Common().StaticCallee(); fn != nil {
-		return fn.Name()
-	}
-	return ""
 }
 
 // classifyCommand classifies a command run by name (redigo Conn.Do).
@@ -534,7 +526,6 @@ func (m *model) classifyCommand(o *op, e *catalogue.Entry, args []ssa.Value, wri
 		}
 		return scriptWrite(text, write)
 	case luascript.IsWrite(cmd):
-		o.verb = "runs " + cmd + " on"
 		r := write(NoGuard)
 		r.verb = strings.ToLower(cmd) + "s"
 		return r

@@ -349,7 +349,7 @@ func resultUsed(call *ssa.Call, i, n int) bool {
 }
 
 // calledName returns the name of the function or method a call calls.
-func calledName(call *ssa.Call) string {
+func calledName(call ssa.CallInstruction) string {
 	if call.Common().IsInvoke() {
 		return call.Common().Method.Name()
 	}
