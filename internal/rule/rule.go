@@ -13,15 +13,27 @@ import (
 // Requires are the analyzers every rule analyzer requires.
 var Requires = []*analysis.Analyzer{model.Analyzer, directives.Analyzer}
 
-// Report reports every write of the package whose verdict is v, with the
-// message message gives, unless an ignore directive of the rule covers it;
-// then it reports the rule's ignore directives that suppressed nothing.
-func Report(pass *analysis.Pass, v model.Verdict, message func(*model.Write) string) (any, error) {
-	return ReportWithFixes(pass, v, message, nil)
+// New returns the analyzer of a rule: named after the rule, documented by
+// its package's doc.go text, reporting the writes whose verdict is v with
+// the message message gives, and the fixes fix offers (fix may be nil).
+func New(v model.Verdict, docText string, message func(*model.Write) string, fix func(*analysis.Pass, *model.Write) []analysis.SuggestedFix) *analysis.Analyzer {
+	name := v.Rule()
+	return &analysis.Analyzer{
+		Name:     name,
+		Doc:      analysisutil.MustExtractDoc(docText, name),
+		URL:      analysisutil.RuleURL(name),
+		Requires: Requires,
+		Run: func(pass *analysis.Pass) (any, error) {
+			return ReportWithFixes(pass, v, message, fix)
+		},
+	}
 }
 
-// ReportWithFixes is Report with suggested fixes: fix, when not nil,
-// returns the fixes of a finding (none when no fix is mechanically safe).
+// ReportWithFixes reports every write of the package whose verdict is v,
+// with the message message gives, unless an ignore directive of the rule
+// covers it; then it reports the rule's ignore directives that suppressed
+// nothing. fix, when not nil, returns the fixes of a finding (none when no
+// fix is mechanically safe).
 func ReportWithFixes(pass *analysis.Pass, v model.Verdict, message func(*model.Write) string, fix func(*analysis.Pass, *model.Write) []analysis.SuggestedFix) (any, error) {
 	res := pass.ResultOf[model.Analyzer].(*model.Result)
 	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)

@@ -3,9 +3,6 @@ package clientcompare
 import (
 	_ "embed"
 
-	"golang.org/x/tools/go/analysis"
-
-	"github.com/fencecheck/fencecheck/internal/analysisutil"
 	"github.com/fencecheck/fencecheck/internal/rule"
 	"github.com/fencecheck/fencecheck/passes/model"
 )
@@ -17,18 +14,7 @@ var doc string
 const Name = "clientcompare"
 
 // Analyzer reports the writes the engine judged to break the clientcompare rule.
-var Analyzer = &analysis.Analyzer{
-	Name:     Name,
-	Doc:      analysisutil.MustExtractDoc(doc, Name),
-	URL:      analysisutil.RuleURL(Name),
-	Run:      run,
-	Requires: rule.Requires,
-}
-
-// run reports the writes the model judged ClientCompare.
-func run(pass *analysis.Pass) (any, error) {
-	return rule.Report(pass, model.ClientCompare, message)
-}
+var Analyzer = rule.New(model.ClientCompare, doc, message, nil)
 
 // message describes a write guarded by a comparison made in Go.
 func message(w *model.Write) string {

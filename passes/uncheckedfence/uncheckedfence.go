@@ -3,9 +3,6 @@ package uncheckedfence
 import (
 	_ "embed"
 
-	"golang.org/x/tools/go/analysis"
-
-	"github.com/fencecheck/fencecheck/internal/analysisutil"
 	"github.com/fencecheck/fencecheck/internal/rule"
 	"github.com/fencecheck/fencecheck/passes/model"
 )
@@ -17,18 +14,7 @@ var doc string
 const Name = "uncheckedfence"
 
 // Analyzer reports the writes the engine judged to break the uncheckedfence rule.
-var Analyzer = &analysis.Analyzer{
-	Name:     Name,
-	Doc:      analysisutil.MustExtractDoc(doc, Name),
-	URL:      analysisutil.RuleURL(Name),
-	Run:      run,
-	Requires: rule.Requires,
-}
-
-// run reports the writes the model judged UncheckedFence.
-func run(pass *analysis.Pass) (any, error) {
-	return rule.ReportWithFixes(pass, model.UncheckedFence, message, suggestFix)
-}
+var Analyzer = rule.New(model.UncheckedFence, doc, message, suggestFix)
 
 // message describes a fenced write whose rejection is ignored.
 func message(w *model.Write) string {

@@ -3,9 +3,6 @@ package unfenced
 import (
 	_ "embed"
 
-	"golang.org/x/tools/go/analysis"
-
-	"github.com/fencecheck/fencecheck/internal/analysisutil"
 	"github.com/fencecheck/fencecheck/internal/rule"
 	"github.com/fencecheck/fencecheck/passes/model"
 )
@@ -16,19 +13,8 @@ var doc string
 // Name is the rule's name, used in directives and output.
 const Name = "unfenced"
 
-// Analyzer reports sink writes under a lease without a fencing token.
-var Analyzer = &analysis.Analyzer{
-	Name:     Name,
-	Doc:      analysisutil.MustExtractDoc(doc, Name),
-	URL:      analysisutil.RuleURL(Name),
-	Run:      run,
-	Requires: rule.Requires,
-}
-
-// run reports the writes the model judged unfenced.
-func run(pass *analysis.Pass) (any, error) {
-	return rule.Report(pass, model.Unfenced, message)
-}
+// Analyzer reports the writes the engine judged to break the unfenced rule.
+var Analyzer = rule.New(model.Unfenced, doc, message, nil)
 
 // message describes an unfenced write in one line.
 func message(w *model.Write) string {
