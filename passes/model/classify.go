@@ -25,6 +25,7 @@ type op struct {
 	release bool // releases a lease
 	txEnd   bool // commits or rolls back the transaction it is called on
 	write   bool // writes to a sink
+	wrapped bool // a call of a SQL wrapper of this package, classified by its text
 	call    bool // the write is a call of a function marked as a sink
 
 	// handle is the SQL handle (receiver) the call runs on, if any.
@@ -87,7 +88,18 @@ func (m *model) classifyAll() {
 				}
 			}
 		}
-		for _, o := range fi.ops {
+	}
+	// Calls of the package's SQL wrappers (func exec(q string, …) that
+	// pass q to an Exec) are classified by the text their callers pass.
+	for _, fn := range m.funcs {
+		for _, o := range m.local[fn].ops {
+			if w, ok := m.sqlWrappers[o.local]; ok {
+				m.classifyWrapperCall(o, w)
+			}
+		}
+	}
+	for _, fn := range m.funcs {
+		for _, o := range m.local[fn].ops {
 			for _, c := range o.claimColumns {
 				m.claimColumns[c] = true
 			}
@@ -268,6 +280,9 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 			return nil
 		}
 		text, ok := resolveText(m, args[e.Text])
+		if !ok {
+			m.noteSQLWrapper(o, e, args[e.Text])
+		}
 		return m.classifySQL(o, e, text, ok)
 	case catalogue.SQLStmtExec:
 		text, ok := m.preparedText(o.handle)
@@ -386,4 +401,58 @@ func (m *model) classifyLocker(o *op) *op {
 		o.release = true
 	}
 	return o
+}
+
+// sqlWrapper is a function of the package that runs the SQL text of one
+// of its parameters.
+type sqlWrapper struct {
+	param int // index among the function's Params (receiver included)
+	entry *catalogue.Entry
+}
+
+// noteSQLWrapper records that the function making call o passes its
+// string parameter v as the SQL text of a catalogue call.
+func (m *model) noteSQLWrapper(o *op, e *catalogue.Entry, v ssa.Value) {
+	p, ok := v.(*ssa.Parameter)
+	if !ok {
+		return
+	}
+	fn := o.instr.Parent()
+	for i, q := range fn.Params {
+		if q == p {
+			if m.sqlWrappers == nil {
+				m.sqlWrappers = make(map[*ssa.Function]sqlWrapper)
+			}
+			if _, seen := m.sqlWrappers[fn]; !seen {
+				m.sqlWrappers[fn] = sqlWrapper{param: i, entry: e}
+			}
+			return
+		}
+	}
+}
+
+// classifyWrapperCall classifies a call of a SQL wrapper by the text its
+// caller passes. The wrapper's body is still analysed on its own (its
+// text is unknown there, so it reports nothing); a guarded write through
+// the wrapper is judged fenced, since the wrapper may check the rejection
+// itself.
+func (m *model) classifyWrapperCall(o *op, w sqlWrapper) {
+	args := o.instr.Common().Args
+	if w.param >= len(args) {
+		return
+	}
+	text, ok := resolveText(m, args[w.param])
+	if !ok {
+		return
+	}
+	c := &op{instr: o.instr, callee: o.callee, name: o.name}
+	if m.classifySQL(c, w.entry, text, true) == nil {
+		return
+	}
+	o.acquire, o.release, o.write = c.acquire, c.release, c.write
+	o.stmt, o.target, o.verb, o.claimColumns = c.stmt, c.target, c.verb, c.claimColumns
+	o.wrapped = true
+	if o.acquire {
+		o.local = nil // the caller's scope starts after the call, not inside it
+	}
 }

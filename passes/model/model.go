@@ -157,6 +157,9 @@ type model struct {
 	// watchGuarded are functions run inside an optimistic transaction
 	// (redis Watch): their writes are checked by the server.
 	watchGuarded map[*ssa.Function]bool
+	// sqlWrappers are the functions of the package that run the SQL text
+	// of one of their parameters.
+	sqlWrappers map[*ssa.Function]sqlWrapper
 	// leaders are the OnStartedLeading callbacks, found lazily.
 	leaders map[*ssa.Function]bool
 	// opIndex maps call instructions to their ops, built lazily.

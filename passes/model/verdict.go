@@ -139,6 +139,10 @@ func (m *model) judgeToken(w *Write, o *op) {
 			return
 		}
 	}
+	if o.wrapped {
+		w.Verdict = Fenced // the wrapper may check the rejection itself
+		return
+	}
 	if seen, what := m.rejectionSeen(o); !seen {
 		w.Verdict = UncheckedFence
 		w.Reason = what

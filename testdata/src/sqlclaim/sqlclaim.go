@@ -143,3 +143,32 @@ func Closure(ctx context.Context, db *sql.DB) {
 	}
 	save()
 }
+
+// svc runs its SQL through small wrappers that take the text as a parameter.
+type svc struct{ db *sql.DB }
+
+func (s *svc) exec(ctx context.Context, q string, args ...any) error {
+	_, err := s.db.ExecContext(ctx, q, args...) // ok: the text is the caller's; calls are judged at the call
+	return err
+}
+
+func (s *svc) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	return s.db.QueryRowContext(ctx, q, args...)
+}
+
+// Wrapped claims and writes through the wrappers.
+func (s *svc) Wrapped(ctx context.Context) error {
+	var id, tok int64
+	if err := s.queryRow(ctx, claimSQL, "w12").Scan(&id, &tok); err != nil {
+		return err
+	}
+	if err := s.exec(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1`, id); err != nil { // want `\(\*sqlclaim\.svc\)\.exec updates jobs under a lease without a fencing token`
+		return err
+	}
+	return s.exec(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1 AND fence_token <= $2`, id, tok) // ok: guarded by token compare
+}
+
+// NotWrappedLease writes through the wrapper with no lease.
+func (s *svc) NotWrappedLease(ctx context.Context) error {
+	return s.exec(ctx, `UPDATE users SET seen = now() WHERE id = $1`, 1) // ok: no lease is held
+}
