@@ -214,6 +214,9 @@ func isZeroConst(v ssa.Value) bool {
 	return false
 }
 
+// maxChain bounds how far back a chain of calls is followed.
+const maxChain = 32
+
 // receiverCalls returns the calls that built a receiver through a chain of
 // method calls (txn.If(…).Then(…), bkt.Object(…).If(…)), nearest first.
 func receiverCalls(v ssa.Value) []*ssa.Call {

@@ -9,38 +9,18 @@ import (
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 )
 
-// maxChain bounds how far back an ORM call chain is followed.
-const maxChain = 32
-
 // ormChain returns the ORM chain calls (Where, Clauses, Table, …) that
-// built the receiver v, nearest first.
+// built the receiver v, nearest first: the leading run of receiverCalls
+// that the catalogue lists as chain methods.
 func ormChain(v ssa.Value) []*ssa.Call {
-	var out []*ssa.Call
-	for i := 0; i < maxChain; i++ {
-		call, ok := v.(*ssa.Call)
-		if !ok || call.Common().IsInvoke() {
-			return out
+	calls := receiverCalls(v)
+	for i, c := range calls {
+		e := catalogue.Lookup(funcObject(c.Common().StaticCallee()))
+		if e == nil || e.Class != catalogue.ORMChain {
+			return calls[:i]
 		}
-		fn := call.Common().StaticCallee()
-		if fn == nil {
-			return out
-		}
-		e := catalogue.Lookup(funcObject(fn))
-		if e == nil || e.Class != catalogue.ORMChain || len(call.Common().Args) == 0 {
-			return out
-		}
-		out = append(out, call)
-		v = call.Common().Args[0]
 	}
-	return out
-}
-
-// chainMethod returns the method name of a chain call.
-func chainMethod(call *ssa.Call) string {
-	if fn := funcObject(call.Common().StaticCallee()); fn != nil {
-		return fn.Name()
-	}
-	return ""
+	return calls
 }
 
 // classifyORMWrite classifies GORM Update/Updates/UpdateColumn(s)/Delete:
@@ -58,7 +38,7 @@ func (m *model) classifyORMWrite(o *op) *op {
 	var where []whereCall
 	for _, c := range chain {
 		args := c.Common().Args
-		switch chainMethod(c) {
+		switch calledName(c) {
 		case "Where":
 			if len(args) > 1 {
 				if text, ok := resolveText(m, args[1]); ok {
@@ -95,7 +75,7 @@ func (m *model) classifyORMWrite(o *op) *op {
 // an upsert guarded only when the OnConflict sets Where.
 func (m *model) classifyORMCreate(o *op) *op {
 	for _, c := range ormChain(o.handle) {
-		if chainMethod(c) != "Clauses" || len(c.Common().Args) < 2 {
+		if calledName(c) != "Clauses" || len(c.Common().Args) < 2 {
 			continue
 		}
 		for _, arg := range varargs(c.Common().Args[1]) {

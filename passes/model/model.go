@@ -157,6 +157,9 @@ type model struct {
 	// watchGuarded are functions run inside an optimistic transaction
 	// (redis Watch): their writes are checked by the server.
 	watchGuarded map[*ssa.Function]bool
+	// acquirers are the functions of the package that return holding a
+	// lease they took (set by inferLocalAcquirers).
+	acquirers map[*ssa.Function]bool
 	// sqlWrappers are the functions of the package that run the SQL text
 	// of one of their parameters.
 	sqlWrappers map[*ssa.Function]sqlWrapper

@@ -344,8 +344,8 @@ func (m *model) paramOrigin(p *ssa.Parameter, next func(ssa.Value) provenance) p
 	found := false
 	for _, caller := range m.funcs {
 		for _, o := range m.local[caller].ops {
-			if o.local != fn && !(o.callee != nil && funcObject(fn) == o.callee && o.instr.Common().StaticCallee() != nil) {
-				continue
+			if callee := o.instr.Common().StaticCallee(); callee == nil || callee != fn && callee.Origin() != fn {
+				continue // not a call of fn
 			}
 			args := o.instr.Common().Args
 			if idx >= len(args) {

@@ -262,12 +262,8 @@ func failureBlocks(instr ssa.CallInstruction) []*ssa.BasicBlock {
 
 // isScanOn reports whether call is a Scan method call on recv.
 func isScanOn(call *ssa.Call, recv ssa.Value) bool {
-	c := call.Common()
-	if c.IsInvoke() {
-		return c.Method.Name() == "Scan" && c.Value == recv
-	}
-	fn := c.StaticCallee()
-	return fn != nil && fn.Name() == "Scan" && len(c.Args) > 0 && c.Args[0] == recv
+	args := callArgs(call)
+	return isScanCall(call) && len(args) > 0 && args[0] == recv
 }
 
 // branchTargets returns the successors taken when an error value compared

@@ -78,6 +78,7 @@ func (f *FuncFact) String() string {
 // lease held as acquisitions, iterating until nothing changes.
 func (m *model) inferLocalAcquirers() {
 	acquirers := make(map[*ssa.Function]bool)
+	m.acquirers = acquirers
 	for changed := true; changed; {
 		changed = false
 		for _, fn := range m.funcs {
@@ -154,7 +155,7 @@ func (m *model) exportFacts() {
 		if d.Acquire {
 			f.TokenResult = tokenResult(fn.Signature)
 		}
-		if !f.Acquire && m.returnsHoldingLease(fi) {
+		if m.acquirers[fn] {
 			f.Acquire = true
 		}
 		if f.Acquire {
@@ -229,8 +230,7 @@ func (m *model) unscopedWrite(fi *funcInfo, memo map[*funcInfo][]string, visitin
 		switch {
 		case o.write && !o.guard.Fences():
 			if len(o.via) > 0 {
-				found = o.via[1:]
-				found = append([]string{o.via[0]}, found...)
+				found = append([]string(nil), o.via...)
 			} else {
 				found = []string{strings.TrimSpace(o.name + " " + o.target)}
 			}

@@ -92,9 +92,7 @@ func (m *model) judge(w *Write, o *op) {
 		if w.GuardColumn == "" {
 			w.Reason, w.Note = w.Note, ""
 		}
-	case TokenGuard:
-		m.judgeToken(w, o)
-	case HelperGuard:
+	case TokenGuard, HelperGuard:
 		m.judgeToken(w, o)
 	}
 }
