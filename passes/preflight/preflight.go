@@ -3,7 +3,7 @@ package preflight
 import (
 	_ "embed"
 
-	"github.com/fencecheck/fencecheck/internal/rule"
+	"github.com/fencecheck/fencecheck/passes/internal/rule"
 	"github.com/fencecheck/fencecheck/passes/model"
 )
 

@@ -60,6 +60,19 @@ func ReportWithFixes(pass *analysis.Pass, v model.Verdict, message func(*model.W
 		}
 		pass.Report(d)
 	}
-	analysisutil.ReportUnusedIgnores(pass, name, sup)
+	reportUnusedIgnores(pass, name, sup)
 	return nil, nil
+}
+
+// reportUnusedIgnores reports every ignore directive of rule that
+// suppressed nothing in this run.
+func reportUnusedIgnores(pass *analysis.Pass, rule string, sup *directives.Suppressor) {
+	for _, ig := range sup.Unused() {
+		pass.Report(analysis.Diagnostic{
+			Pos:      ig.Pos,
+			Category: rule,
+			Message:  "fencecheck:ignore " + rule + " suppresses nothing: remove it or move it to the line of the finding",
+			URL:      analysisutil.RuleURL(rule),
+		})
+	}
 }

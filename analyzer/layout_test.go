@@ -1,0 +1,97 @@
+package analyzer_test
+
+import (
+	"go/build"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// layer ranks the module's directories: a package may import only
+// packages of a lower rank (cmd and gclplugin → analyzer → passes →
+// internal). Packages under passes/internal rank between passes and
+// internal: the rules share them, and they may use every pass.
+func layer(rel string) int {
+	switch {
+	case strings.HasPrefix(rel, "cmd/"), strings.HasPrefix(rel, "gclplugin"):
+		return 4
+	case strings.HasPrefix(rel, "analyzer"):
+		return 3
+	case strings.HasPrefix(rel, "passes/"):
+		return 2
+	case strings.HasPrefix(rel, "internal/"):
+		return 0
+	}
+	return -1
+}
+
+// TestImportLayers checks that every import arrow of the module's
+// non-test code points down the layers, and that internal/ imports no
+// pass.
+func TestImportLayers(t *testing.T) {
+	const module = "github.com/fencecheck/fencecheck/"
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() && (rel == "testdata" || rel == "runtime" || rel == "examples" || strings.HasPrefix(d.Name(), ".")) && rel != "." {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		from := layer(rel + "/")
+		if from < 0 {
+			return nil
+		}
+		pkg, err := build.ImportDir(path, 0)
+		if err != nil {
+			return nil // no Go files
+		}
+		checked++
+		for _, imp := range pkg.Imports {
+			if !strings.HasPrefix(imp, module) {
+				continue
+			}
+			target := strings.TrimPrefix(imp, module) + "/"
+			to := layer(target)
+			if to < 0 {
+				continue
+			}
+			passToPass := strings.HasPrefix(rel, "passes/") && strings.HasPrefix(target, "passes/")
+			if passToPass {
+				// Passes may use the engine and the shared rule helpers,
+				// never the other way round.
+				if strings.HasPrefix(target, "passes/internal/") && !strings.HasPrefix(rel, "passes/internal/") {
+					continue
+				}
+				if strings.HasPrefix(rel, "passes/internal/") && !strings.HasPrefix(target, "passes/internal/") {
+					continue
+				}
+				if target == "passes/model/" || target == "passes/directives/" {
+					continue
+				}
+				t.Errorf("%s imports the pass %s: rules must not depend on each other", rel, imp)
+				continue
+			}
+			if to > from || to == from && from != 0 {
+				t.Errorf("%s imports %s, which is not below it (cmd and gclplugin → analyzer → passes → internal)", rel, imp)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 10 {
+		t.Fatalf("checked only %d packages: the walk is broken", checked)
+	}
+}
