@@ -65,9 +65,12 @@ type op struct {
 type funcInfo struct {
 	fn  *ssa.Function
 	ops []*op
-	// own are the lease scopes that begin in this function (handler body,
-	// acquisitions).
+	// own are the lease scopes that cover the whole function (a handler
+	// body).
 	own []*scope
+	// flow tells which of the function's acquisitions may be held at each
+	// instruction; nil when it makes none.
+	flow *leaseFlow
 	// inherited is set when the function is called from a lease scope of
 	// this package: its whole body runs under that lease.
 	inherited *Lease

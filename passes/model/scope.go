@@ -7,57 +7,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// scope is a region of one function that runs under a lease.
+// scope is a lease that covers a whole function body: a handler's. The
+// scopes that begin at an acquisition are found by the function's
+// leaseFlow.
 type scope struct {
 	lease Lease
-	// whole: the entire body (a handler, or a function called from a lease
-	// scope).
-	whole bool
-	// start is the acquisition; the scope is what it dominates.
-	start *op
-	// failure are blocks entered only when the acquisition failed.
-	failure []*ssa.BasicBlock
-	// ends are the calls that end the scope (releases, the end of the
-	// transaction that holds a transaction-scoped lock).
-	ends []*op
-	// guardedHandles are SQL handles whose statements the database checks
-	// against the lock atomically.
-	guardedHandles []ssa.Value
-}
-
-// covers reports whether instr runs under the scope's lease.
-func (s *scope) covers(instr ssa.Instruction) bool {
-	if s.whole {
-		return true
-	}
-	if instr == s.start.instr || !dominates(s.start.instr, instr) {
-		return false
-	}
-	for _, b := range s.failure {
-		if b.Dominates(instr.Block()) {
-			return false
-		}
-	}
-	for _, e := range s.ends {
-		if e.instr != instr && dominates(e.instr, instr) {
-			return false
-		}
-	}
-	return true
-}
-
-// guards reports whether writes through handle are checked against the
-// lock by the database.
-func (s *scope) guards(handle ssa.Value) bool {
-	if handle == nil {
-		return false
-	}
-	for _, h := range s.guardedHandles {
-		if sameValue(h, handle) {
-			return true
-		}
-	}
-	return false
 }
 
 // dominates reports whether a runs before b on every path to b.
@@ -111,14 +65,10 @@ func (m *model) computeScopes() {
 	for _, fn := range m.funcs {
 		fi := m.local[fn]
 		if lease, ok := m.handlerLease(fn); ok {
-			fi.own = append(fi.own, &scope{whole: true, lease: lease})
+			fi.own = append(fi.own, &scope{lease: lease})
 		}
-		for _, o := range fi.ops {
-			if o.acquire {
-				fi.own = append(fi.own, m.acquisitionScope(fi, o))
-			}
-		}
-		if len(fi.own) > 0 {
+		fi.flow = newLeaseFlow(fi)
+		if len(fi.own) > 0 || fi.flow != nil {
 			queue = append(queue, fi)
 		}
 	}
@@ -161,12 +111,12 @@ func (m *model) scopedCallees(fi *funcInfo) []*funcInfo {
 	return out
 }
 
-// leaseAt returns the lease under which instr runs, if any.
+// leaseAt returns the lease under which instr runs, if any: the handler's,
+// else the earliest acquisition of the function possibly held there, else
+// the lease of the scope the function is called from.
 func (fi *funcInfo) leaseAt(instr ssa.Instruction) (Lease, bool) {
-	for _, s := range fi.own {
-		if s.covers(instr) {
-			return s.lease, true
-		}
+	if l, ok := fi.ownLeaseAt(instr); ok {
+		return l, true
 	}
 	if fi.inherited != nil {
 		return *fi.inherited, true
@@ -174,39 +124,34 @@ func (fi *funcInfo) leaseAt(instr ssa.Instruction) (Lease, bool) {
 	return Lease{}, false
 }
 
+// ownLeaseAt returns the lease of one of fi's own scopes covering instr
+// (its handler body, or an acquisition it made).
+func (fi *funcInfo) ownLeaseAt(instr ssa.Instruction) (Lease, bool) {
+	if len(fi.own) > 0 {
+		return fi.own[0].lease, true
+	}
+	if a, ok := fi.flow.lease(instr); ok {
+		return acquisitionLease(a), true
+	}
+	return Lease{}, false
+}
+
 // guardedAt reports whether a write through handle at instr is checked by
 // the database against a lock held in the same transaction or session.
 func (fi *funcInfo) guardedAt(instr ssa.Instruction, handle ssa.Value) bool {
-	for _, s := range fi.own {
-		if s.covers(instr) && s.guards(handle) {
+	if handle == nil {
+		return false
+	}
+	held := fi.flow.held(instr)
+	if held == nil {
+		return false
+	}
+	for i, a := range fi.flow.acqs {
+		if held.has(i) && a.sameHandleGuards && a.handle != nil && sameValue(a.handle, handle) {
 			return true
 		}
 	}
 	return false
-}
-
-// acquisitionScope builds the scope that begins at acquisition o.
-func (m *model) acquisitionScope(fi *funcInfo, o *op) *scope {
-	s := &scope{start: o, lease: Lease{Pos: o.instr.Pos(), Desc: "lease taken here by " + o.name}}
-	if o.sameHandleGuards && o.handle != nil {
-		s.guardedHandles = append(s.guardedHandles, o.handle)
-	}
-	for _, other := range fi.ops {
-		if other == o || !dominates(o.instr, other.instr) {
-			continue
-		}
-		if _, deferred := other.instr.(*ssa.Defer); deferred {
-			continue // runs when the function returns: the scope lasts until then
-		}
-		switch {
-		case other.release:
-			s.ends = append(s.ends, other)
-		case other.txEnd && o.sameHandleGuards && o.handle != nil && sameValue(other.handle, o.handle):
-			s.ends = append(s.ends, other)
-		}
-	}
-	s.failure = failureBlocks(o.instr)
-	return s
 }
 
 // failureBlocks returns the blocks entered only when the acquisition call

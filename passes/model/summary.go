@@ -98,42 +98,6 @@ func (m *model) inferLocalAcquirers() {
 	}
 }
 
-// returnsHoldingLease reports whether fn, which must return something
-// besides an error, reaches a return with a lease it took still held.
-func (m *model) returnsHoldingLease(fi *funcInfo) bool {
-	if fi.fn.Parent() != nil || !returnsValue(fi.fn.Signature) {
-		return false
-	}
-	for _, o := range fi.ops {
-		if !o.acquire {
-			continue
-		}
-		s := m.acquisitionScope(fi, o)
-		if len(s.guardedHandles) > 0 {
-			continue // a transaction-scoped lock does not outlive the function usefully
-		}
-		for _, b := range fi.fn.Blocks {
-			if len(b.Instrs) == 0 {
-				continue
-			}
-			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && s.covers(ret) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// returnsValue reports whether a signature has a result other than error.
-func returnsValue(sig *types.Signature) bool {
-	for i := 0; i < sig.Results().Len(); i++ {
-		if !isError(sig.Results().At(i).Type()) {
-			return true
-		}
-	}
-	return false
-}
-
 // exportFacts exports a FuncFact for every declared function of the package
 // whose calls matter to other packages.
 func (m *model) exportFacts() {
@@ -222,10 +186,8 @@ func (m *model) unscopedWrite(fi *funcInfo, memo map[*funcInfo][]string, visitin
 	visiting[fi] = true
 	var found []string
 	for _, o := range fi.ops {
-		if len(fi.own) > 0 {
-			if _, scoped := fi.ownLeaseAt(o.instr); scoped {
-				continue
-			}
+		if _, scoped := fi.ownLeaseAt(o.instr); scoped {
+			continue
 		}
 		switch {
 		case o.write && !o.guard.Fences():
@@ -247,16 +209,6 @@ func (m *model) unscopedWrite(fi *funcInfo, memo map[*funcInfo][]string, visitin
 	}
 	memo[fi] = found
 	return found
-}
-
-// ownLeaseAt returns the lease of one of fi's own scopes covering instr.
-func (fi *funcInfo) ownLeaseAt(instr ssa.Instruction) (Lease, bool) {
-	for _, s := range fi.own {
-		if s.covers(instr) {
-			return s.lease, true
-		}
-	}
-	return Lease{}, false
 }
 
 // guardedParam reports whether fi performs a token-guarded write whose

@@ -26,3 +26,9 @@ func TestSQL(t *testing.T) {
 func TestInterprocedural(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "interproc/worker")
 }
+
+// TestWrappers covers leases taken and released through wrappers and
+// callbacks, in the package and across packages.
+func TestWrappers(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "wrappers/app")
+}

@@ -1,0 +1,82 @@
+// Package app takes locks through wrappers of its own and of another
+// package.
+package app
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/go-redsync/redsync/v4"
+
+	"wrappers/locks"
+)
+
+type lease struct{ m *redsync.Mutex }
+
+// Lock returns holding the lock on the receiver's mutex.
+func (l lease) Lock(ctx context.Context) error { return l.m.LockContext(ctx) }
+
+// Peek takes the lock and releases it, deferred, before returning.
+func (l lease) Peek(ctx context.Context) (string, error) {
+	if err := l.m.LockContext(ctx); err != nil {
+		return "", err
+	}
+	defer l.m.UnlockContext(ctx)
+	return l.m.Value(), nil
+}
+
+// LocalWrapper writes after the wrapper returned holding the lock.
+func LocalWrapper(ctx context.Context, db *sql.DB, l lease) error {
+	if err := l.Lock(ctx); err != nil {
+		db.ExecContext(ctx, `UPDATE jobs SET attempts = attempts + 1 WHERE id = 1`) // ok: the lock was not taken
+		return err
+	}
+	_, err := db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = 1`) // want `\(\*sql\.DB\)\.ExecContext updates jobs under a lease without a fencing token`
+	return err
+}
+
+// DeferredInWrapper writes after a wrapper that released before returning.
+func DeferredInWrapper(ctx context.Context, db *sql.DB, l lease) error {
+	if _, err := l.Peek(ctx); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = 2`) // ok: Peek released the lock before it returned
+	return err
+}
+
+// CrossPackage writes after a wrapper of another package took the lock.
+func CrossPackage(ctx context.Context, db *sql.DB, rs *redsync.Redsync) error {
+	l := locks.New(rs, "job")
+	if err := l.Lock(ctx); err != nil {
+		db.ExecContext(ctx, `UPDATE jobs SET attempts = attempts + 1 WHERE id = 3`) // ok: the lock was not taken
+		return err
+	}
+	_, err := db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = 3`) // want `\(\*sql\.DB\)\.ExecContext updates jobs under a lease`
+	return err
+}
+
+// CrossPackageRow writes after a lease row was claimed by another package.
+func CrossPackageRow(ctx context.Context, db *sql.DB) error {
+	if err := locks.Lock(ctx, db, "report", "me"); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, `DELETE FROM reports WHERE day = current_date`) // want `\(\*sql\.DB\)\.ExecContext deletes from reports under a lease`
+	return err
+}
+
+// CrossPackageDeferred writes after wrappers that released before they
+// returned, or that are jobs rather than lock wrappers.
+func CrossPackageDeferred(ctx context.Context, db *sql.DB, rs *redsync.Redsync) error {
+	l := locks.New(rs, "job")
+	if _, err := l.Value(ctx); err != nil {
+		return err
+	}
+	if err := l.Locked(ctx); err != nil {
+		return err
+	}
+	if err := locks.Sweep(ctx, db, "me"); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = 4`) // ok: no wrapper returned holding a lease
+	return err
+}
