@@ -59,6 +59,9 @@ type op struct {
 	stmt *sqltext.Statement
 	// claimColumns are the lease and token columns a claim statement sets.
 	claimColumns []string
+	// producer is, for a call of a function value, the call that returned
+	// that value; the call releases when the producer acquires.
+	producer ssa.CallInstruction
 }
 
 // funcInfo is what the model knows of one local function.
@@ -141,7 +144,7 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 		}
 	}
 	if o.callee == nil && o.local == nil {
-		return nil
+		return m.classifyFuncValueCall(o)
 	}
 	o.name = displayName(o.callee, o.local)
 

@@ -75,12 +75,15 @@ func (f *FuncFact) String() string {
 }
 
 // inferLocalAcquirers marks calls of local functions that return with a
-// lease held as acquisitions, iterating until nothing changes.
+// lease held as acquisitions, iterating until nothing changes. Each round
+// first settles what depends on acquisitions: calls of a function value an
+// acquisition returned (releases) and calls that run a callback
+// synchronously (see settleIndirect).
 func (m *model) inferLocalAcquirers() {
 	acquirers := make(map[*ssa.Function]bool)
 	m.acquirers = acquirers
 	for changed := true; changed; {
-		changed = false
+		changed = m.settleIndirect()
 		for _, fn := range m.funcs {
 			if acquirers[fn] || !m.returnsHoldingLease(m.local[fn]) {
 				continue
@@ -121,6 +124,9 @@ func (m *model) exportFacts() {
 		}
 		if m.acquirers[fn] {
 			f.Acquire = true
+		}
+		if !f.Acquire && m.onlyReleases(fi) {
+			f.Release = true
 		}
 		if f.Acquire {
 			f.ClaimColumns = m.claimColumnsOf(fi)

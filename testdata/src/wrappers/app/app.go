@@ -80,3 +80,74 @@ func CrossPackageDeferred(ctx context.Context, db *sql.DB, rs *redsync.Redsync) 
 	_, err := db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = 4`) // ok: no wrapper returned holding a lease
 	return err
 }
+
+// acquire takes a lock and returns the function that releases it.
+func acquire(ctx context.Context, rs *redsync.Redsync, key string) (unlock func(), err error) {
+	m := rs.NewMutex(key)
+	if err := m.LockContext(ctx); err != nil {
+		return nil, err
+	}
+	return func() { m.UnlockContext(ctx) }, nil
+}
+
+// ReleaseByReturnedFunc writes, releases through the returned function, and
+// writes again.
+func ReleaseByReturnedFunc(ctx context.Context, db *sql.DB, rs *redsync.Redsync) error {
+	unlock, err := acquire(ctx, rs, "job")
+	if err != nil {
+		return err
+	}
+	db.ExecContext(ctx, `UPDATE jobs SET state = 'running' WHERE id = 5`) // want `\(\*sql\.DB\)\.ExecContext updates jobs under a lease`
+	unlock()
+	_, err = db.ExecContext(ctx, `UPDATE stats SET done = done + 1`) // ok: released by unlock() above
+	return err
+}
+
+// DeferredReturnedFunc keeps the lease until the function returns.
+func DeferredReturnedFunc(ctx context.Context, db *sql.DB, rs *redsync.Redsync) error {
+	unlock, err := acquire(ctx, rs, "job")
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	_, err = db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = 6`) // want `\(\*sql\.DB\)\.ExecContext updates jobs under a lease`
+	return err
+}
+
+// ReleaseInClosure releases through the returned function called by a
+// closure it captured.
+func ReleaseInClosure(ctx context.Context, db *sql.DB, rs *redsync.Redsync) error {
+	unlock, err := acquire(ctx, rs, "job")
+	if err != nil {
+		return err
+	}
+	done := func() { unlock() }
+	done()
+	_, err = db.ExecContext(ctx, `UPDATE stats SET done = done + 1`) // ok: released by done() above
+	return err
+}
+
+// CrossPackageReturnedFunc releases through the function a wrapper of
+// another package returned.
+func CrossPackageReturnedFunc(ctx context.Context, db *sql.DB, rs *redsync.Redsync) error {
+	unlock, err := locks.Acquire(ctx, rs, "job")
+	if err != nil {
+		return err
+	}
+	db.ExecContext(ctx, `DELETE FROM results WHERE job_id = 7`) // want `\(\*sql\.DB\)\.ExecContext deletes from results under a lease`
+	unlock()
+	_, err = db.ExecContext(ctx, `DELETE FROM results WHERE job_id = 8`) // ok: released by unlock() above
+	return err
+}
+
+// CrossPackageUnlock releases through a wrapper of another package.
+func CrossPackageUnlock(ctx context.Context, db *sql.DB, rs *redsync.Redsync) error {
+	l := locks.New(rs, "job")
+	if err := l.Lock(ctx); err != nil {
+		return err
+	}
+	db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = 9`) // want `\(\*sql\.DB\)\.ExecContext updates jobs under a lease`
+	l.Unlock(ctx)
+	_, err := db.ExecContext(ctx, `UPDATE stats SET done = done + 1`) // ok: released by the wrapper
+	return err
+}

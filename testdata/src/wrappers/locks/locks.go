@@ -62,3 +62,18 @@ func Sweep(ctx context.Context, db *sql.DB, owner string) error {
 	_, err := db.ExecContext(ctx, `UPDATE jobs SET state = 'swept' WHERE state = 'dead' AND fence_token < 10`)
 	return err
 }
+
+// Acquire takes a lock and returns the function that releases it.
+func Acquire(ctx context.Context, rs *redsync.Redsync, key string) (func(), error) { // want Acquire:`fence:acquire`
+	m := rs.NewMutex("lock/" + key)
+	if err := m.LockContext(ctx); err != nil {
+		return nil, err
+	}
+	return func() { m.UnlockContext(ctx) }, nil
+}
+
+// Unlock releases the receiver's mutex.
+func (l Lease) Unlock(ctx context.Context) error { // want Unlock:`fence:release`
+	_, err := l.m.UnlockContext(ctx)
+	return err
+}

@@ -1,0 +1,141 @@
+package model
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// classifyFuncValueCall keeps a call of a function value that another call
+// returned (unlock, err := locks.Acquire(ctx, key); … unlock()). Whether
+// it releases is settled once acquisitions are known (settleIndirect).
+func (m *model) classifyFuncValueCall(o *op) *op {
+	common := o.instr.Common()
+	if common.IsInvoke() {
+		return nil
+	}
+	p := producerOf(common.Value, 0, make(map[ssa.Value]bool))
+	if p == nil {
+		return nil
+	}
+	o.producer = p
+	o.name = "function returned by " + displayName(funcObject(p.Common().StaticCallee()), nil)
+	if p.Common().IsInvoke() {
+		o.name = "function returned by " + displayName(p.Common().Method, nil)
+	}
+	return o
+}
+
+// producerOf returns the call that returned the function value v, looking
+// through tuple extraction, captured variables, local variables and phis.
+func producerOf(v ssa.Value, depth int, seen map[ssa.Value]bool) ssa.CallInstruction {
+	if v == nil || depth > 8 || seen[v] {
+		return nil
+	}
+	seen[v] = true
+	switch x := stripConv(v).(type) {
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			return call
+		}
+	case *ssa.Call:
+		if _, ok := x.Type().Underlying().(*types.Signature); ok {
+			return x
+		}
+	case *ssa.FreeVar:
+		return producerOf(freeVarBinding(x), depth+1, seen)
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return producerOf(x.X, depth+1, seen)
+		}
+	case *ssa.Alloc:
+		if refs := x.Referrers(); refs != nil {
+			for _, r := range *refs {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == x {
+					if p := producerOf(st.Val, depth+1, seen); p != nil {
+						return p
+					}
+				}
+			}
+		}
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if p := producerOf(e, depth+1, seen); p != nil {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+// freeVarBinding returns the value bound to a closure's free variable where
+// the closure is created, or nil.
+func freeVarBinding(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	if fn == nil || fn.Parent() == nil {
+		return nil
+	}
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return nil
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
+				return mc.Bindings[idx]
+			}
+		}
+	}
+	return nil
+}
+
+// settleIndirect settles the ops that depend on what other calls do, and
+// reports whether one changed: a call of a function value an acquisition
+// returned releases that lease; a call that runs a callback synchronously
+// takes the lease the callback returns holding.
+func (m *model) settleIndirect() bool {
+	changed := false
+	for _, fn := range m.funcs {
+		for _, o := range m.local[fn].ops {
+			if o.release {
+				continue
+			}
+			if o.producer != nil {
+				if p := m.opAt(o.producer); p != nil && p.acquire {
+					o.release, changed = true, true
+				}
+			}
+			if callee := m.local[o.local]; callee != nil && callee != m.local[fn] && m.onlyReleases(callee) {
+				o.release, changed = true, true
+			}
+		}
+	}
+	if m.settleCallbacks() {
+		changed = true
+	}
+	return changed
+}
+
+// onlyReleases reports whether fi releases a lease and does nothing else
+// the model tracks: no acquisition, no write. Calling it releases.
+func (m *model) onlyReleases(fi *funcInfo) bool {
+	released := false
+	for _, o := range fi.ops {
+		switch {
+		case o.acquire || o.write:
+			return false
+		case o.release:
+			released = true
+		}
+	}
+	return released
+}
+
+// settleCallbacks is defined with the callbacks.
+func (m *model) settleCallbacks() bool { return false }
