@@ -1,6 +1,7 @@
 package model
 
 import (
+	"go/token"
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
@@ -79,9 +80,9 @@ type leaseFlow struct {
 	acqs  []*op
 	index map[*op]int
 	opOf  map[ssa.Instruction]*op
-	// failed maps a block to the acquisitions that failed when it is
-	// entered.
-	failed map[*ssa.BasicBlock][]int
+	// failed maps a control-flow edge to the acquisitions that failed
+	// when it is taken.
+	failed map[edge][]int
 	// in is the set held at the entry of each block, by block index.
 	in []leaseSet
 	// at is the set held just before each op, closure creation and return.
@@ -91,7 +92,7 @@ type leaseFlow struct {
 // newLeaseFlow solves the analysis for fi. It returns nil when fi takes no
 // lease.
 func newLeaseFlow(fi *funcInfo) *leaseFlow {
-	f := &leaseFlow{index: make(map[*op]int), opOf: make(map[ssa.Instruction]*op), failed: make(map[*ssa.BasicBlock][]int)}
+	f := &leaseFlow{index: make(map[*op]int), opOf: make(map[ssa.Instruction]*op), failed: make(map[edge][]int)}
 	for _, o := range fi.ops {
 		f.opOf[o.instr] = o
 		if _, deferred := o.instr.(*ssa.Defer); o.acquire && !deferred {
@@ -104,10 +105,8 @@ func newLeaseFlow(fi *funcInfo) *leaseFlow {
 	sort.SliceStable(f.acqs, func(i, j int) bool { return f.acqs[i].instr.Pos() < f.acqs[j].instr.Pos() })
 	for i, a := range f.acqs {
 		f.index[a] = i
-		for _, b := range failureBlocks(a.instr) {
-			f.failed[b] = append(f.failed[b], i)
-		}
 	}
+	f.failureEdges()
 	n := len(f.acqs)
 	blocks := fi.fn.Blocks
 	f.in = make([]leaseSet, len(blocks))
@@ -120,10 +119,16 @@ func newLeaseFlow(fi *funcInfo) *leaseFlow {
 		for _, b := range blocks {
 			in := f.in[b.Index]
 			for _, p := range b.Preds {
-				in.union(out[p.Index])
-			}
-			for _, i := range f.failed[b] {
-				in.del(i)
+				for j, s := range p.Succs {
+					if s != b {
+						continue
+					}
+					from := append(leaseSet(nil), out[p.Index]...)
+					for _, i := range f.failed[edge{p, j}] {
+						from.del(i)
+					}
+					in.union(from)
+				}
 			}
 			cur := append(leaseSet(nil), in...)
 			for _, instr := range b.Instrs {
@@ -150,6 +155,106 @@ func newLeaseFlow(fi *funcInfo) *leaseFlow {
 		}
 	}
 	return f
+}
+
+// edge is the control-flow edge from a block to its successor succ.
+type edge struct {
+	from *ssa.BasicBlock
+	succ int
+}
+
+// failureEdges records the edges taken when an acquisition failed: the
+// branch where its error is non-nil or its success flag is false. An error
+// variable assigned by several acquisitions (one claim per SQL dialect)
+// joins them in a phi; the phi's failure edge fails each of them, when
+// every value it merges is nil or such an error.
+func (f *leaseFlow) failureEdges() {
+	errOf := make(map[ssa.Value][]int)
+	for i, a := range f.acqs {
+		errs, oks := failureValues(a.instr)
+		for _, e := range errs {
+			errOf[e] = append(errOf[e], i)
+		}
+		for _, b := range oks {
+			f.failOn(b, 1, i)
+			if refs := b.Referrers(); refs != nil {
+				for _, r := range *refs {
+					if not, ok := r.(*ssa.UnOp); ok && not.Op == token.NOT {
+						f.failOn(not, 0, i)
+					}
+				}
+			}
+		}
+	}
+	// Phis of acquisition errors, until no new one is found.
+	for changed := true; changed; {
+		changed = false
+		for v := range errOf {
+			refs := v.Referrers()
+			if refs == nil {
+				continue
+			}
+			for _, r := range *refs {
+				phi, ok := r.(*ssa.Phi)
+				if !ok || errOf[phi] != nil {
+					continue
+				}
+				var acqs []int
+				for _, e := range phi.Edges {
+					if isNil(e) {
+						continue
+					}
+					if errOf[e] == nil {
+						acqs = nil
+						break
+					}
+					acqs = append(acqs, errOf[e]...)
+				}
+				if len(acqs) > 0 {
+					errOf[phi], changed = acqs, true
+				}
+			}
+		}
+	}
+	for v, acqs := range errOf {
+		refs := v.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, r := range *refs {
+			cmp, ok := r.(*ssa.BinOp)
+			if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || !isNil(cmp.X) && !isNil(cmp.Y) {
+				continue
+			}
+			succ := 1
+			if cmp.Op == token.NEQ {
+				succ = 0 // err != nil: the true edge is the failure
+			}
+			for _, i := range acqs {
+				f.failOn(cmp, succ, i)
+			}
+		}
+	}
+	for e, acqs := range f.failed {
+		sort.Ints(acqs)
+		f.failed[e] = acqs
+	}
+}
+
+// failOn records that acquisition i failed on successor succ of every If
+// branching on cond.
+func (f *leaseFlow) failOn(cond ssa.Value, succ, i int) {
+	refs := cond.Referrers()
+	if refs == nil {
+		return
+	}
+	for _, r := range *refs {
+		iff, ok := r.(*ssa.If)
+		if !ok || iff.Block() == nil || len(iff.Block().Succs) != 2 {
+			continue
+		}
+		f.failed[edge{iff.Block(), succ}] = append(f.failed[edge{iff.Block(), succ}], i)
+	}
 }
 
 // transfer applies the effect of instr on the set of held leases.

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -154,16 +153,14 @@ func (fi *funcInfo) guardedAt(instr ssa.Instruction, handle ssa.Value) bool {
 	return false
 }
 
-// failureBlocks returns the blocks entered only when the acquisition call
-// failed: the error result (or the error of Scan on its row) is non-nil, or
-// its boolean result is false.
-func failureBlocks(instr ssa.CallInstruction) []*ssa.BasicBlock {
+// failureValues returns the values that tell whether acquisition instr
+// failed: its error results (and the error of Scan on its row), non-nil on
+// failure, and its boolean results, false on failure.
+func failureValues(instr ssa.CallInstruction) (errs, oks []ssa.Value) {
 	call, ok := instr.(*ssa.Call)
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	var out []*ssa.BasicBlock
-	var errs, oks []ssa.Value
 	collect := func(v ssa.Value, t types.Type) {
 		switch {
 		case isError(t):
@@ -191,78 +188,13 @@ func failureBlocks(instr ssa.CallInstruction) []*ssa.BasicBlock {
 			}
 		}
 	}
-	for _, e := range errs {
-		out = append(out, branchTargets(e, func(op token.Token) int {
-			if op == token.NEQ {
-				return 0 // err != nil: the true edge is the failure
-			}
-			return 1
-		})...)
-	}
-	for _, b := range oks {
-		out = append(out, boolFailure(b)...)
-	}
-	return out
+	return errs, oks
 }
 
 // isScanOn reports whether call is a Scan method call on recv.
 func isScanOn(call *ssa.Call, recv ssa.Value) bool {
 	args := callArgs(call)
 	return isScanCall(call) && len(args) > 0 && args[0] == recv
-}
-
-// branchTargets returns the successors taken when an error value compared
-// with nil shows failure. edge maps the comparison operator to the index of
-// the failing successor.
-func branchTargets(errVal ssa.Value, edge func(token.Token) int) []*ssa.BasicBlock {
-	var out []*ssa.BasicBlock
-	refs := errVal.Referrers()
-	if refs == nil {
-		return nil
-	}
-	for _, r := range *refs {
-		cmp, ok := r.(*ssa.BinOp)
-		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || !isNil(cmp.X) && !isNil(cmp.Y) {
-			continue
-		}
-		out = append(out, ifSuccessor(cmp, edge(cmp.Op))...)
-	}
-	return out
-}
-
-// boolFailure returns the successors taken when a success flag is false.
-func boolFailure(b ssa.Value) []*ssa.BasicBlock {
-	var out []*ssa.BasicBlock
-	out = append(out, ifSuccessor(b, 1)...)
-	if refs := b.Referrers(); refs != nil {
-		for _, r := range *refs {
-			if not, ok := r.(*ssa.UnOp); ok && not.Op == token.NOT {
-				out = append(out, ifSuccessor(not, 0)...)
-			}
-		}
-	}
-	return out
-}
-
-// ifSuccessor returns successor i of every If branching on cond, when that
-// successor is reached from nowhere else.
-func ifSuccessor(cond ssa.Value, i int) []*ssa.BasicBlock {
-	var out []*ssa.BasicBlock
-	refs := cond.Referrers()
-	if refs == nil {
-		return nil
-	}
-	for _, r := range *refs {
-		iff, ok := r.(*ssa.If)
-		if !ok || iff.Block() == nil || len(iff.Block().Succs) != 2 {
-			continue
-		}
-		succ := iff.Block().Succs[i]
-		if len(succ.Preds) == 1 {
-			out = append(out, succ)
-		}
-	}
-	return out
 }
 
 // isNil reports whether v is the nil constant.
