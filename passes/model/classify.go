@@ -177,7 +177,7 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 			return o
 		}
 	}
-	if o.local != nil {
+	if o.local != nil || m.hasSyncParams(o) {
 		return o
 	}
 	return nil

@@ -163,6 +163,9 @@ type model struct {
 	// sqlWrappers are the functions of the package that run the SQL text
 	// of one of their parameters.
 	sqlWrappers map[*ssa.Function]sqlWrapper
+	// syncParams are the parameters each function of the package calls
+	// synchronously, computed lazily (see syncParamsOf).
+	syncParams map[*ssa.Function][]int
 	// leaders are the OnStartedLeading callbacks, found lazily.
 	leaders map[*ssa.Function]bool
 	// opIndex maps call instructions to their ops, built lazily.

@@ -136,6 +136,3 @@ func (m *model) onlyReleases(fi *funcInfo) bool {
 	}
 	return released
 }
-
-// settleCallbacks is defined with the callbacks.
-func (m *model) settleCallbacks() bool { return false }

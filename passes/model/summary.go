@@ -39,6 +39,10 @@ type FuncFact struct {
 	// ClaimColumns are the lease and token columns a claim made by the
 	// function sets, sorted.
 	ClaimColumns []string
+	// SyncParams are the declared indices (receiver excluded) of the
+	// function-valued parameters the function calls before it returns,
+	// sorted.
+	SyncParams []int
 }
 
 // AFact marks FuncFact as an analysis fact.
@@ -70,6 +74,13 @@ func (f *FuncFact) String() string {
 	}
 	if len(f.ClaimColumns) > 0 {
 		parts = append(parts, "claims("+strings.Join(f.ClaimColumns, ",")+")")
+	}
+	if len(f.SyncParams) > 0 {
+		ps := make([]string, len(f.SyncParams))
+		for i, p := range f.SyncParams {
+			ps[i] = fmt.Sprint(p)
+		}
+		parts = append(parts, "sync("+strings.Join(ps, ",")+")")
 	}
 	return "fence:" + strings.Join(parts, ",")
 }
@@ -139,7 +150,8 @@ func (m *model) exportFacts() {
 				f.Guarded, f.TokenParam = true, p
 			}
 		}
-		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 {
+		f.SyncParams = m.syncParamsOf(fn)
+		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 || len(f.SyncParams) > 0 {
 			m.pass.ExportObjectFact(obj, f)
 		}
 	}
@@ -167,6 +179,11 @@ func (m *model) claimColumnsOf(fi *funcInfo) []string {
 	for _, o := range fi.ops {
 		for _, c := range o.claimColumns {
 			set[c] = true
+		}
+		for _, cb := range m.callbacks(o.instr) {
+			for _, c := range m.claimColumnsOf(m.local[cb]) {
+				set[c] = true
+			}
 		}
 	}
 	out := make([]string, 0, len(set))
@@ -208,6 +225,9 @@ func (m *model) unscopedWrite(fi *funcInfo, memo map[*funcInfo][]string, visitin
 					found = append([]string{o.name}, sub...)
 				}
 			}
+		}
+		if found == nil && !o.write {
+			found = m.callbackWrite(o, memo, visiting)
 		}
 		if found != nil {
 			break

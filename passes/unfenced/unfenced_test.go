@@ -30,5 +30,5 @@ func TestInterprocedural(t *testing.T) {
 // TestWrappers covers leases taken and released through wrappers and
 // callbacks, in the package and across packages.
 func TestWrappers(t *testing.T) {
-	analysistest.Run(t, testdata(t), unfenced.Analyzer, "wrappers/app", "wrappers/flow")
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "wrappers/app", "wrappers/flow", "wrappers/worker")
 }
