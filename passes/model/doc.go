@@ -20,7 +20,20 @@
 //
 // A lease scope is the code after a successful acquisition until a release
 // or the end of the function, the body of a handler, and, transitively,
-// every function of the package called from a lease scope. Functions of
+// every function of the package called from a lease scope. Within a
+// function, a forward dataflow over the control-flow graph tells where a
+// lease is possibly held: an acquisition adds it, its failure edge (error
+// non-nil, ok false, also through a phi of per-dialect claims) and a
+// release remove it, so a claim made on one branch opens a scope at the
+// join. A function that returns with a lease possibly held, with no
+// deferred release, is itself an acquisition: one that returns a value, or
+// an error-only lock wrapper working on its receiver or a parameter that
+// writes nothing under the lease. Calling the function value an
+// acquisition returned (unlock()) releases, and so does a function that
+// only releases. A function that calls a function-valued parameter before
+// it returns (a transaction or retry helper) exports that as SyncParams:
+// a callback passed there that returns holding a lease makes the call an
+// acquisition, and its unguarded write is the caller's write in facts. Functions of
 // other packages are summarised in facts: whether calling them takes a
 // lease, and which unguarded write they reach. The result lists every write
 // made in a lease scope with its guard, for the rule analyzers to report.
