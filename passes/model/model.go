@@ -166,6 +166,9 @@ type model struct {
 	// syncParams are the parameters each function of the package calls
 	// synchronously, computed lazily (see syncParamsOf).
 	syncParams map[*ssa.Function][]int
+	// returned are the SQL texts functions of the package return, found
+	// lazily (see returnedText); "" while one is being resolved.
+	returned map[*ssa.Function]string
 	// leaders are the OnStartedLeading callbacks, found lazily.
 	leaders map[*ssa.Function]bool
 	// opIndex maps call instructions to their ops, built lazily.

@@ -104,7 +104,7 @@ func callText(m *model, call *ssa.Call, depth int) string {
 		}
 		return sprintf(format, varargs(args[1]), func(v ssa.Value) string { return textOf(m, v, depth+1) })
 	}
-	return sqltext.Hole
+	return m.returnedText(call, fn, depth)
 }
 
 // sprintf substitutes the verbs of format with the resolved text of the

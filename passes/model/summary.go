@@ -39,6 +39,10 @@ type FuncFact struct {
 	// ClaimColumns are the lease and token columns a claim made by the
 	// function sets, sorted.
 	ClaimColumns []string
+	// SQLText is the SQL text the function returns (its first result, a
+	// string), with sqltext.Hole for the parts not known statically; empty
+	// when it returns none.
+	SQLText string
 	// SyncParams are the declared indices (receiver excluded) of the
 	// function-valued parameters the function calls before it returns,
 	// sorted.
@@ -74,6 +78,9 @@ func (f *FuncFact) String() string {
 	}
 	if len(f.ClaimColumns) > 0 {
 		parts = append(parts, "claims("+strings.Join(f.ClaimColumns, ",")+")")
+	}
+	if f.SQLText != "" {
+		parts = append(parts, "sql")
 	}
 	if len(f.SyncParams) > 0 {
 		ps := make([]string, len(f.SyncParams))
@@ -151,7 +158,8 @@ func (m *model) exportFacts() {
 			}
 		}
 		f.SyncParams = m.syncParamsOf(fn)
-		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 || len(f.SyncParams) > 0 {
+		f.SQLText = m.exportedText(fn)
+		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 || len(f.SyncParams) > 0 || f.SQLText != "" {
 			m.pass.ExportObjectFact(obj, f)
 		}
 	}

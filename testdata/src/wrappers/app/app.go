@@ -9,6 +9,7 @@ import (
 	"github.com/go-redsync/redsync/v4"
 
 	"wrappers/locks"
+	"wrappers/query"
 )
 
 type lease struct{ m *redsync.Mutex }
@@ -149,5 +150,41 @@ func CrossPackageUnlock(ctx context.Context, db *sql.DB, rs *redsync.Redsync) er
 	db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = 9`) // want `\(\*sql\.DB\)\.ExecContext updates jobs under a lease`
 	l.Unlock(ctx)
 	_, err := db.ExecContext(ctx, `UPDATE stats SET done = done + 1`) // ok: released by the wrapper
+	return err
+}
+
+// claimOne returns the statement that claims one task.
+func claimOne() string {
+	return `UPDATE tasks SET locked_by = $1, lease_until = now() + interval '1 minute'
+		WHERE id = (SELECT id FROM tasks WHERE lease_until < now() LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id`
+}
+
+// LocalBuilder claims with SQL text returned by a function of the package.
+func LocalBuilder(ctx context.Context, db *sql.DB) error {
+	var id int64
+	if err := db.QueryRowContext(ctx, claimOne(), "me").Scan(&id); err != nil {
+		return err
+	}
+	db.ExecContext(ctx, `UPDATE tasks SET state = 'done' WHERE id = $1 AND fence_token <= $2`, id, 3) // ok: guarded by token compare
+	_, err := db.ExecContext(ctx, `UPDATE tasks SET state = 'done' WHERE id = $1`, id)                // want `\(\*sql\.DB\)\.ExecContext updates tasks under a lease`
+	return err
+}
+
+// CrossPackageBuilder claims and writes with SQL text built by another
+// package.
+func CrossPackageBuilder(ctx context.Context, db *sql.DB, tok int64) error {
+	rows, err := db.QueryContext(ctx, query.ClaimTasks(3), "me", 1, 2, 3)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	db.ExecContext(ctx, query.CompleteTaskFenced(), 1, tok) // ok: guarded by token compare
+	_, err = db.ExecContext(ctx, query.CompleteTask(), 1)   // want `\(\*sql\.DB\)\.ExecContext updates tasks under a lease`
+	return err
+}
+
+// NoClaimBuilder writes with built text and no lease.
+func NoClaimBuilder(ctx context.Context, db *sql.DB) error {
+	_, err := db.ExecContext(ctx, query.CompleteTask(), 1) // ok: no lease is held
 	return err
 }
