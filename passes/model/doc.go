@@ -33,7 +33,9 @@
 // only releases. A function that calls a function-valued parameter before
 // it returns (a transaction or retry helper) exports that as SyncParams:
 // a callback passed there that returns holding a lease makes the call an
-// acquisition, and its unguarded write is the caller's write in facts. Functions of
+// acquisition, and its unguarded write is the caller's write in facts. SQL
+// text returned by a function (a query builder) is resolved at the call,
+// across packages through the SQLText fact. Functions of
 // other packages are summarised in facts: whether calling them takes a
 // lease, and which unguarded write they reach. The result lists every write
 // made in a lease scope with its guard, for the rule analyzers to report.
