@@ -44,6 +44,18 @@ type registration struct {
 	literals []*ssa.Function
 }
 
+// registeringLibraries are the packages of the catalogue's Registers
+// entries, to skip other calls without looking them up.
+var registeringLibraries = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, e := range catalogue.Entries() {
+		if e.Class == catalogue.Registers {
+			m[e.Library] = true
+		}
+	}
+	return m
+}()
+
 // registrations returns the registrations of the package, found lazily.
 func (m *model) registrations() []*registration {
 	if m.regs != nil {
@@ -76,6 +88,9 @@ func (m *model) registrationAt(call ssa.CallInstruction) *registration {
 		callee = c.Method
 	} else {
 		callee = funcObject(c.StaticCallee())
+	}
+	if callee == nil || callee.Pkg() == nil || !registeringLibraries[callee.Pkg().Path()] {
+		return nil
 	}
 	e := catalogue.Lookup(callee)
 	if e == nil || e.Class != catalogue.Registers {
