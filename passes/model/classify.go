@@ -54,6 +54,9 @@ type op struct {
 	verb     string
 	note     string
 	via      []string // helper path, for calls of another package's writer
+	// registered are the writes handlers of other packages registered by
+	// this call reach, each under the lease the framework grants them.
+	registered []registeredWrite
 
 	// stmt is the resolved SQL statement, if any.
 	stmt *sqltext.Statement
@@ -303,6 +306,8 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 		return m.classifyORMWrite(o)
 	case catalogue.ORMCreate:
 		return m.classifyORMCreate(o)
+	case catalogue.Registers:
+		return m.classifyRegistration(o)
 	}
 	return m.classifyAPI(o, e, args)
 }

@@ -20,7 +20,14 @@
 //
 // A lease scope is the code after a successful acquisition until a release
 // or the end of the function, the body of a handler, and, transitively,
-// every function of the package called from a lease scope. Functions of
+// every function of the package called from a lease scope. Handlers are
+// recognised by their shape (a River Work method, an asynq ProcessTask
+// method or handler function, a Temporal activity) and by registration: a
+// call the catalogue lists as registering (Temporal RegisterActivity, asynq
+// ServeMux.Handle and HandleFunc, River AddWorker and WorkFunc) makes the
+// functions, method values or methods of the type it is given handlers;
+// when they belong to another package, the write their facts say they
+// reach is reported at the registration. Functions of
 // other packages are summarised in facts: whether calling them takes a
 // lease, and which unguarded write they reach. The result lists every write
 // made in a lease scope with its guard, for the rule analyzers to report.

@@ -163,6 +163,11 @@ type model struct {
 	// sqlWrappers are the functions of the package that run the SQL text
 	// of one of their parameters.
 	sqlWrappers map[*ssa.Function]sqlWrapper
+	// regs are the registrations of handlers in the package, found lazily.
+	regs *[]*registration
+	// registered are the functions of the package registered as handlers,
+	// with their lease, found lazily.
+	registered map[*ssa.Function]Lease
 	// leaders are the OnStartedLeading callbacks, found lazily.
 	leaders map[*ssa.Function]bool
 	// opIndex maps call instructions to their ops, built lazily.

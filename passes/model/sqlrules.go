@@ -9,7 +9,7 @@ import (
 // Column-name vocabularies. A column name is split on '_' and each part is
 // looked up, so "fence_token", "lease_until" and "locked_by" all match.
 var (
-	tokenWords = words("fence fencing token epoch generation gen term rev revision version seq sequence")
+	tokenWords = words("fence fencing token epoch generation gen term rev revision version seq sequence attempt")
 	leaseWords = words("lease leased lock locked visible visibility invisible claim claimed owner owned expire expires expiry heartbeat worker holder leader")
 	stateWords = words("state status phase stage")
 )

@@ -299,6 +299,9 @@ func (m *model) collectWrites() []*Write {
 			continue
 		}
 		for _, o := range fi.ops {
+			for _, rw := range o.registered {
+				out = append(out, m.registeredWriteAt(o, rw))
+			}
 			if !o.write {
 				continue
 			}

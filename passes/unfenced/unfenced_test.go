@@ -26,3 +26,14 @@ func TestSQL(t *testing.T) {
 func TestInterprocedural(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "interproc/worker")
 }
+
+// TestRegistration checks handlers reached by registration: Temporal
+// activities registered as a struct, a method value or a function, in the
+// declaring package and in another one; asynq handlers registered with a
+// ServeMux; River workers that delegate to a service of another package;
+// and functions that take a job or a task without the handler shape.
+func TestRegistration(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer,
+		"registration/acts", "registration/wiring", "registration/temporal",
+		"registration/riverworker", "registration/mailer", "registration/asynqmux")
+}
