@@ -70,9 +70,9 @@ func TestConfigFile(t *testing.T) {
 	writeFile(t, filepath.Join(bad, "go.mod"), "module example.com/bad\n\ngo 1.26.0\n")
 	writeFile(t, filepath.Join(bad, "a.go"), "package bad\n")
 	for content, msg := range map[string]string{
-		"sink: [a.B]\n# a comment\nsinks: [a.C]\n":  `.fencecheck.yaml:3: unknown key "sinks"`,
+		"sink: [a.B]\n# a comment\nsinks: [a.C]\n": `.fencecheck.yaml:3: unknown key "sinks"`,
 		"acquire:\n  - a.B\n  - (*a.T\n":           `.fencecheck.yaml:3: acquire: "(*a.T"`,
-		"disable: [unfenced]\nenable: [nosuch]\n": `.fencecheck.yaml:2: enable: unknown analyzer "nosuch"`,
+		"disable: [unfenced]\nenable: [nosuch]\n":  `.fencecheck.yaml:2: enable: unknown analyzer "nosuch"`,
 	} {
 		writeFile(t, filepath.Join(bad, ".fencecheck.yaml"), content)
 		_, errOut, code := runIn(t, bad, bin, "./...")
