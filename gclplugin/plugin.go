@@ -23,9 +23,9 @@
 //
 // # Settings
 //
-// The settings use the vocabulary of the command-line flags, so one name
-// means the same thing under go vet, the standalone driver, nogo and
-// golangci-lint:
+// The settings use the vocabulary of the command-line flags, and are the
+// keys of a project's .fencecheck.yaml, so one name means the same thing
+// under go vet, the standalone driver, nogo and golangci-lint:
 //
 //   - enable: a list of analyzer names (the root analyzer "fencecheck" and
 //     one per rule, such as "unfenced"); when given, only those run, as
