@@ -23,7 +23,7 @@ func main() {
 	}
 	defer c.Close()
 	w := worker.New(c, "reports", worker.Options{})
-	w.RegisterActivity(&activities.Activities{Reports: &reports.Service{DB: db}})
+	w.RegisterActivity(&activities.Activities{Reports: &reports.Service{DB: db}}) // finding: unfenced
 	if err := w.Run(worker.InterruptCh()); err != nil {
 		log.Fatal(err)
 	}
