@@ -25,6 +25,17 @@
 // lease, and which unguarded write they reach. The result lists every write
 // made in a lease scope with its guard, for the rule analyzers to report.
 //
+// Lock-holding handles travel (handles.go): a helper that returns holding
+// a transaction or session lock on a parameter is an acquisition whose
+// argument is a guarded handle (FuncFact.LocksParams); a function that
+// returns the locked transaction, or a value holding it, returns holding
+// the lease; a struct field only ever assigned lock-holding handles
+// carries the lock (FieldFact), so writes through it are checked by the
+// database; and a helper whose writes all go through a handle parameter
+// (FuncFact.WriteParams), or a function of the package every caller
+// passes a guarded handle, is guarded when the handle it gets holds the
+// lock.
+//
 // The pass reports nothing itself. When the SQL text of a call cannot be
 // resolved (built at run time, passed in as a parameter), the call is not
 // treated as a write: fencecheck stays silent rather than guess.

@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{directives.Analyzer, generatedfile.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncFact)},
+	FactTypes:  []analysis.Fact{new(FuncFact), new(FieldFact)},
 }
 
 // Guard says how a write is protected against a worker that lost its lease.
@@ -131,6 +131,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	}
 	m := newModel(pass, buildSSA(pass), dirs)
 	m.classifyAll()
+	m.bindHandles()
 	m.computeScopes()
 	m.exportFacts()
 	out := &Result{Writes: m.collectWrites()}
@@ -169,6 +170,8 @@ type model struct {
 	opIndex map[ssa.CallInstruction]*op
 	// calls maps the Lparen of each call expression to it, built lazily.
 	calls map[token.Pos]*ast.CallExpr
+	// handles is where lock-holding handles travel (handles.go).
+	handles *handleState
 }
 
 // newModel prepares the per-package state.
