@@ -36,6 +36,12 @@
 // passes a guarded handle, is guarded when the handle it gets holds the
 // lock.
 //
+// Objects carry the lease (carriers.go): a struct type of the package
+// whose every value is made in a lease scope and given something of the
+// lease (the claim's result, a context derived in the scope, a handler's
+// argument) stands for the lease; its methods are lease scopes, and the
+// type gets a TypeFact.
+//
 // The pass reports nothing itself. When the SQL text of a call cannot be
 // resolved (built at run time, passed in as a parameter), the call is not
 // treated as a write: fencecheck stays silent rather than guess.

@@ -29,6 +29,12 @@ func Claim(ctx context.Context, db *sql.DB) (*Job, error) { // want Claim:"fence
 	return &Job{ID: id, Tx: tx, db: db}, nil
 }
 
+// Lookup returns a job without claiming it, so a Job does not stand for
+// a lease by itself.
+func Lookup(db *sql.DB, id int64) *Job {
+	return &Job{ID: id, db: db}
+}
+
 // Complete deletes the job in its own transaction: the row lock fences it.
 func (j *Job) Complete(ctx context.Context) error {
 	if _, err := j.Tx.ExecContext(ctx, `DELETE FROM jobs WHERE id = $1`, j.ID); err != nil {
