@@ -40,7 +40,10 @@
 // whose every value is made in a lease scope and given something of the
 // lease (the claim's result, a context derived in the scope, a handler's
 // argument) stands for the lease; its methods are lease scopes, and the
-// type gets a TypeFact.
+// type gets a TypeFact. Channels hand the lease off (channels.go): when
+// every send on a channel of the package (an unexported field, or a make
+// passed only to the package's own functions and closures) runs in a
+// lease scope, the code after a receive from it is a lease scope.
 //
 // The pass reports nothing itself. When the SQL text of a call cannot be
 // resolved (built at run time, passed in as a parameter), the call is not

@@ -134,6 +134,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	m.bindHandles()
 	m.computeScopes()
 	m.carrierScopes()
+	m.channelScopes()
 	m.exportFacts()
 	out := &Result{Writes: m.collectWrites()}
 	filtered := out.Writes[:0]

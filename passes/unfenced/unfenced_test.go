@@ -28,5 +28,5 @@ func TestInterprocedural(t *testing.T) {
 }
 
 func TestHandles(t *testing.T) {
-	analysistest.Run(t, testdata(t), unfenced.Analyzer, "handles/worker", "handles/jobs", "handles/runner", "handles/userhandler")
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "handles/worker", "handles/jobs", "handles/runner", "handles/userhandler", "handles/dispatch")
 }
