@@ -194,21 +194,16 @@ func (m *model) paramChannel(fn *ssa.Function, p *ssa.Parameter, depth int) any 
 		return nil
 	}
 	var id any
-	for _, caller := range m.funcs {
-		for _, o := range m.local[caller].ops {
-			if o.local != fn {
-				continue
-			}
-			args := o.instr.Common().Args
-			if o.instr.Common().IsInvoke() || idx >= len(args) {
-				return nil
-			}
-			got := m.chanIdentity(caller, args[idx], depth+1)
-			if got == nil || (id != nil && got != id) {
-				return nil
-			}
-			id = got
+	for _, o := range m.callersOf(fn) {
+		args := o.instr.Common().Args
+		if o.instr.Common().IsInvoke() || idx >= len(args) {
+			return nil
 		}
+		got := m.chanIdentity(o.instr.Parent(), args[idx], depth+1)
+		if got == nil || (id != nil && got != id) {
+			return nil
+		}
+		id = got
 	}
 	return id
 }

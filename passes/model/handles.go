@@ -62,6 +62,28 @@ type handleState struct {
 	spoiled map[*types.Var]bool
 	// imported caches the FieldFacts of fields of other packages.
 	imported map[*types.Var]bool
+	// callers indexes the calls of each local function, built on first use
+	// (after scopes are computed, when calls no longer change).
+	callers map[*ssa.Function][]*op
+	// paramGuards memoises whether every call binds a parameter to a
+	// guarded handle.
+	paramGuards map[*ssa.Parameter]bool
+}
+
+// callersOf returns the calls of fn in the package.
+func (m *model) callersOf(fn *ssa.Function) []*op {
+	h := m.handles
+	if h.callers == nil {
+		h.callers = make(map[*ssa.Function][]*op)
+		for _, f := range m.funcs {
+			for _, o := range m.local[f].ops {
+				if o.local != nil {
+					h.callers[o.local] = append(h.callers[o.local], o)
+				}
+			}
+		}
+	}
+	return h.callers[fn]
 }
 
 // handleFactParts renders the handle parts of a FuncFact for tests.
@@ -682,8 +704,23 @@ func (m *model) handleGuardedIn(fi *funcInfo, instr ssa.Instruction, h ssa.Value
 	if !ok || fi.fn.Parent() != nil {
 		return false
 	}
+	if done, seen := m.handles.paramGuards[prm]; seen {
+		return done
+	}
+	if m.handles.paramGuards == nil {
+		m.handles.paramGuards = make(map[*ssa.Parameter]bool)
+	}
+	m.handles.paramGuards[prm] = false // recursion: not guarded
+	guarded := m.paramGuardedByCallers(fi.fn, prm, depth)
+	m.handles.paramGuards[prm] = guarded
+	return guarded
+}
+
+// paramGuardedByCallers reports whether every call of fn in the package
+// binds parameter prm to a guarded handle.
+func (m *model) paramGuardedByCallers(fn *ssa.Function, prm *ssa.Parameter, depth int) bool {
 	idx := -1
-	for i, q := range fi.fn.Params {
+	for i, q := range fn.Params {
 		if q == prm {
 			idx = i
 		}
@@ -691,23 +728,17 @@ func (m *model) handleGuardedIn(fi *funcInfo, instr ssa.Instruction, h ssa.Value
 	if idx < 0 {
 		return false
 	}
-	calls := 0
-	for _, caller := range m.funcs {
-		for _, o := range m.local[caller].ops {
-			if o.local != fi.fn {
-				continue
-			}
-			args := o.instr.Common().Args
-			if o.instr.Common().IsInvoke() || idx >= len(args) {
-				return false
-			}
-			if !m.handleGuardedIn(m.local[caller], o.instr, args[idx], depth+1) {
-				return false
-			}
-			calls++
+	calls := m.callersOf(fn)
+	for _, o := range calls {
+		args := o.instr.Common().Args
+		if o.instr.Common().IsInvoke() || idx >= len(args) {
+			return false
+		}
+		if !m.handleGuardedIn(m.local[o.instr.Parent()], o.instr, args[idx], depth+1) {
+			return false
 		}
 	}
-	return calls > 0
+	return len(calls) > 0
 }
 
 // rootChild returns the closure nested directly in owner that fn is, or
