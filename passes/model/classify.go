@@ -62,6 +62,9 @@ type op struct {
 	stmt *sqltext.Statement
 	// claimColumns are the lease and token columns a claim statement sets.
 	claimColumns []string
+	// writeHandles are the arguments every write of a helper of another
+	// package goes through (FuncFact.WriteParams).
+	writeHandles []ssa.Value
 }
 
 // funcInfo is what the model knows of one local function.
@@ -186,6 +189,7 @@ type funcSummary struct {
 	tokenParam                                         int
 	writes                                             []string
 	claimColumns                                       []string
+	locksParams, writeParams                           []int
 }
 
 // funcDirectives returns what directives (local) or facts (imported) say
@@ -211,6 +215,7 @@ func (m *model) funcDirectives(fn *types.Func) (funcSummary, bool) {
 		acquire: f.Acquire, release: f.Release, sink: f.Sink, guarded: f.Guarded,
 		tokenParam: f.TokenParam, idempotent: f.Idempotent, probe: f.Probe,
 		writes: f.Writes, claimColumns: f.ClaimColumns,
+		locksParams: f.LocksParams, writeParams: f.WriteParams,
 	}, true
 }
 
@@ -241,6 +246,7 @@ func (m *model) applyDirectives(o *op, s funcSummary) bool {
 	case s.acquire:
 		o.acquire = true
 		o.local = nil
+		bindLockedArgs(o, s.locksParams)
 		return true
 	case s.release:
 		o.release = true
@@ -250,6 +256,7 @@ func (m *model) applyDirectives(o *op, s funcSummary) bool {
 		o.write, o.guard, o.verb = true, NoGuard, "writes"
 		o.via = append([]string{o.name}, s.writes...)
 		o.target = lastTarget(s.writes)
+		o.writeHandles = paramArgs(o, s.writeParams)
 		return true
 	}
 	return false

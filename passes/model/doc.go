@@ -32,6 +32,26 @@
 // lease, and which unguarded write they reach. The result lists every write
 // made in a lease scope with its guard, for the rule analyzers to report.
 //
+// Lock-holding handles travel (handles.go): a helper that returns holding
+// a transaction or session lock on a parameter is an acquisition whose
+// argument is a guarded handle (FuncFact.LocksParams); a function that
+// returns the locked transaction, or a value holding it, returns holding
+// the lease; a struct field only ever assigned lock-holding handles
+// carries the lock (FieldFact), so writes through it are checked by the
+// database; and a helper whose writes all go through a handle parameter
+// (FuncFact.WriteParams), or a function of the package every caller
+// passes a guarded handle, is guarded when the handle it gets holds the
+// lock.
+//
+// Objects carry the lease (carriers.go): a struct type of the package
+// whose every value is made in a lease scope and given something of the
+// lease (the claim's result, a context derived in the scope, a handler's
+// argument) stands for the lease; its methods are lease scopes, and the
+// type gets a TypeFact. Channels hand the lease off (channels.go): when
+// every send on a channel of the package (an unexported field, or a make
+// passed only to the package's own functions and closures) runs in a
+// lease scope, the code after a receive from it is a lease scope.
+//
 // The pass reports nothing itself. When the SQL text of a call cannot be
 // resolved (built at run time, passed in as a parameter), the call is not
 // treated as a write: fencecheck stays silent rather than guess.

@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{directives.Analyzer, generatedfile.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncFact)},
+	FactTypes:  []analysis.Fact{new(FuncFact), new(FieldFact), new(TypeFact)},
 }
 
 // Guard says how a write is protected against a worker that lost its lease.
@@ -131,7 +131,10 @@ func run(pass *analysis.Pass) (res any, err error) {
 	}
 	m := newModel(pass, buildSSA(pass), dirs)
 	m.classifyAll()
+	m.bindHandles()
 	m.computeScopes()
+	m.carrierScopes()
+	m.channelScopes()
 	m.exportFacts()
 	out := &Result{Writes: m.collectWrites()}
 	filtered := out.Writes[:0]
@@ -174,6 +177,11 @@ type model struct {
 	opIndex map[ssa.CallInstruction]*op
 	// calls maps the Lparen of each call expression to it, built lazily.
 	calls map[token.Pos]*ast.CallExpr
+	// handles is where lock-holding handles travel (handles.go).
+	handles *handleState
+	// carrierMethods are the methods of types whose values stand for a
+	// lease (carriers.go).
+	carrierMethods map[*funcInfo]bool
 }
 
 // newModel prepares the per-package state.

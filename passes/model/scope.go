@@ -23,6 +23,9 @@ type scope struct {
 	// guardedHandles are SQL handles whose statements the database checks
 	// against the lock atomically.
 	guardedHandles []ssa.Value
+	// from, when set, is where the scope starts instead of an acquisition
+	// (a receive from a channel only sent on under a lease, channels.go).
+	from ssa.Instruction
 }
 
 // covers reports whether instr runs under the scope's lease.
@@ -30,7 +33,11 @@ func (s *scope) covers(instr ssa.Instruction) bool {
 	if s.whole {
 		return true
 	}
-	if instr == s.start.instr || !dominates(s.start.instr, instr) {
+	begin := s.from
+	if begin == nil {
+		begin = s.start.instr
+	}
+	if instr == begin || !dominates(begin, instr) {
 		return false
 	}
 	for _, b := range s.failure {

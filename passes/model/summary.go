@@ -39,6 +39,14 @@ type FuncFact struct {
 	// ClaimColumns are the lease and token columns a claim made by the
 	// function sets, sorted.
 	ClaimColumns []string
+	// LocksParams are the parameters (receiver excluded, sorted) the
+	// function returns holding a transaction or session lock on: writes
+	// through the argument after the call are checked by the database.
+	LocksParams []int
+	// WriteParams are the handle parameters (receiver excluded, sorted)
+	// every write in Writes goes through: the call is guarded when each
+	// argument holds the lock.
+	WriteParams []int
 }
 
 // AFact marks FuncFact as an analysis fact.
@@ -71,6 +79,7 @@ func (f *FuncFact) String() string {
 	if len(f.ClaimColumns) > 0 {
 		parts = append(parts, "claims("+strings.Join(f.ClaimColumns, ",")+")")
 	}
+	parts = append(parts, handleFactParts(f)...)
 	return "fence:" + strings.Join(parts, ",")
 }
 
@@ -109,7 +118,7 @@ func (m *model) returnsHoldingLease(fi *funcInfo) bool {
 			continue
 		}
 		s := m.acquisitionScope(fi, o)
-		if len(s.guardedHandles) > 0 {
+		if len(s.guardedHandles) > 0 && !m.returnsLockedHandle(fi, s) {
 			continue // a transaction-scoped lock does not outlive the function usefully
 		}
 		for _, b := range fi.fn.Blocks {
@@ -169,6 +178,7 @@ func (m *model) exportFacts() {
 				f.Guarded, f.TokenParam = true, p
 			}
 		}
+		m.fillHandleFact(fi, f)
 		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 {
 			m.pass.ExportObjectFact(obj, f)
 		}
@@ -315,7 +325,7 @@ func (m *model) collectWrites() []*Write {
 				Target: o.target, Verb: o.verb, Guard: o.guard, GuardColumn: o.guardColumn,
 				Note: o.note, Call: o.call, Lease: lease, Func: fn,
 			}
-			if !w.Guard.Fences() && (fi.guardedAt(o.instr, o.handle) || m.inWatch(fn)) {
+			if !w.Guard.Fences() && (m.handleGuardedAt(fi, o) || m.inWatch(fn)) {
 				w.Guard = TxGuard
 			}
 			m.judge(w, o)

@@ -37,3 +37,11 @@ func TestRegistration(t *testing.T) {
 		"registration/acts", "registration/wiring", "registration/temporal",
 		"registration/riverworker", "registration/mailer", "registration/asynqmux")
 }
+
+// TestHandles checks handles, objects and channels that carry the lease:
+// a locked transaction in a field, a helper writing on the caller's locked
+// transaction or session, a value built only under a lease, and work handed
+// over a channel that only lease scopes send on.
+func TestHandles(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "handles/worker", "handles/jobs", "handles/runner", "handles/userhandler", "handles/dispatch")
+}
