@@ -12,7 +12,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzer"
 	"github.com/fencecheck/fencecheck/gclplugin"
-	"github.com/fencecheck/fencecheck/internal/config"
+	"github.com/fencecheck/fencecheck/internal/configfile"
 )
 
 // TestSettingsMatchConfigFile reads the golangci-lint fixture's plugin
@@ -49,12 +49,12 @@ func TestSettingsMatchConfigFile(t *testing.T) {
 		fromGCL = append(fromGCL, name+"="+v)
 	}
 
-	path := filepath.Join(dir, config.FileName)
+	path := filepath.Join(dir, configfile.FileName)
 	data, err = os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, err := config.ParseFile(path, data, analyzer.Suite())
+	entries, err := configfile.ParseFile(path, data, analyzer.Suite())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/fencecheck/fencecheck/analyzer"
-	"github.com/fencecheck/fencecheck/internal/config"
+	"github.com/fencecheck/fencecheck/internal/configfile"
 	"github.com/fencecheck/fencecheck/internal/driver"
 	"github.com/fencecheck/fencecheck/internal/vetjson"
 )
@@ -73,7 +73,7 @@ func run(suite []*analysis.Analyzer, args []string, stdout, stderr io.Writer) in
 	backend := fs.String("driver", "vet", "how packages are loaded: vet (go vet -vettool, cached, package by package) or packages (go/packages, one process)")
 	tests := fs.Bool("test", true, "analyse test files too (packages driver; go vet always does)")
 	tags := fs.String("tags", "", "comma-separated build tags")
-	configFile := fs.String("config", "", "read the project's settings from `file` (default: the nearest "+config.FileName+" from the current directory up to the module root; off: none)")
+	configFile := fs.String("config", "", "read the project's settings from `file` (default: the nearest "+configfile.FileName+" from the current directory up to the module root; off: none)")
 	printFlags := fs.Bool("print-flags", false, "print the analyzer flags the configuration file and the command line amount to, one a line, for go vet -vettool, and exit")
 	sel := registerAnalyzerFlags(fs, suite)
 	fs.Usage = func() {
@@ -144,7 +144,7 @@ func applyConfig(fs *flag.FlagSet, suite []*analysis.Analyzer, path string) (boo
 		if err != nil {
 			return false, err
 		}
-		if path, err = config.Find(wd); err != nil || path == "" {
+		if path, err = configfile.Find(wd); err != nil || path == "" {
 			return false, err
 		}
 	}
@@ -152,7 +152,7 @@ func applyConfig(fs *flag.FlagSet, suite []*analysis.Analyzer, path string) (boo
 	if err != nil {
 		return false, err
 	}
-	entries, err := config.ParseFile(path, data, suite)
+	entries, err := configfile.ParseFile(path, data, suite)
 	if err != nil {
 		return false, err
 	}

@@ -1,8 +1,8 @@
 // Package config holds the settings of the fencecheck suite: the flags of
 // the root analyzer, read by the engine. Settings travel in flags, not in a
 // file, because go vet caches results by flags and would not see a file;
-// a project's .fencecheck.yaml (file.go) is read by the standalone driver
-// and turned into the same flags.
+// a project's .fencecheck.yaml (package configfile) is read by the
+// standalone driver and turned into the same flags.
 package config
 
 import (
@@ -221,4 +221,17 @@ func packageOf(name string) string {
 		return name[:i]
 	}
 	return name
+}
+
+// NewLike returns a new, empty value of the same type as v when v is one
+// of the flags that name functions (acquire, sink, guarded, …), so that a
+// name can be checked without setting the flag; nil for other values.
+func NewLike(v flag.Value) flag.Value {
+	switch v.(type) {
+	case *names:
+		return new(names)
+	case *guarded:
+		return new(guarded)
+	}
+	return nil
 }

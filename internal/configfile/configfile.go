@@ -1,4 +1,8 @@
-package config
+// Package configfile reads a project's .fencecheck.yaml: where it is, and
+// what flags of the suite it amounts to. The standalone driver uses it and
+// passes the flags on; the analyzers never read a file (go vet caches
+// their results by flags, and nogo runs them sandboxed).
+package configfile
 
 import (
 	"bytes"
@@ -14,6 +18,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"gopkg.in/yaml.v3"
+
+	"github.com/fencecheck/fencecheck/internal/config"
 )
 
 // FileName is the name of a project's configuration file.
@@ -243,16 +249,14 @@ func (p *fileParser) list(key, val *yaml.Node) ([]*yaml.Node, error) {
 	return nil, p.errorf(val, "%s: want a list", key.Value)
 }
 
-// freshValue returns a constructor of empty values of the same list type
-// as v, for the flags that name functions; nil for other flags.
+// freshValue returns a constructor of empty values of the same type as
+// v for the flags that name functions (see config.NewLike); nil for other
+// flags.
 func freshValue(v flag.Value) func() flag.Value {
-	switch v.(type) {
-	case *names:
-		return func() flag.Value { return new(names) }
-	case *guarded:
-		return func() flag.Value { return new(guarded) }
+	if config.NewLike(v) == nil {
+		return nil
 	}
-	return nil
+	return func() flag.Value { return config.NewLike(v) }
 }
 
 // analyzerNames returns the analyzers' names.

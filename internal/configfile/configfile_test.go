@@ -1,4 +1,4 @@
-package config
+package configfile
 
 import (
 	"os"
@@ -8,13 +8,15 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/fencecheck/fencecheck/internal/config"
 )
 
 // testSuite is a root analyzer with the settings' flags and one rule with
 // a flag of its own.
 func testSuite() []*analysis.Analyzer {
 	root := &analysis.Analyzer{Name: "fencecheck"}
-	Register(&root.Flags)
+	config.Register(&root.Flags)
 	rule := &analysis.Analyzer{Name: "unfenced"}
 	rule.Flags.Int("depth", 0, "test flag")
 	return []*analysis.Analyzer{root, rule, {Name: "preflight"}}
