@@ -161,7 +161,7 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 		}
 	}
 	if c, ok := config.Lookup(o.callee.Origin().FullName()); ok {
-		s := funcSummary{acquire: c.Acquire, release: c.Release, sink: c.Sink, guarded: c.Guarded, tokenParam: c.TokenParam, probe: c.Probe}
+		s := funcSummary{acquire: c.Acquire, release: c.Release, sink: c.Sink, guarded: c.Guarded, tokenParam: c.TokenParam, probe: c.Probe, idempotent: c.Idempotent}
 		if m.applyDirectives(o, s) {
 			return o
 		}

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/config"
 )
 
 // FuncFact summarises what calling a function does, for the packages that
@@ -336,13 +338,19 @@ func (m *model) collectWrites() []*Write {
 }
 
 // idempotent reports whether fn, or the declared function it is a closure
-// of, is marked //fencecheck:idempotent.
+// of, is marked //fencecheck:idempotent or named by the -idempotent flag.
 func (m *model) idempotent(fn *ssa.Function) bool {
 	for fn.Parent() != nil {
 		fn = fn.Parent()
 	}
 	obj := funcObject(fn)
-	return obj != nil && m.dirs.Func(obj).Idempotent
+	if obj == nil {
+		return false
+	}
+	if c, ok := config.Lookup(obj.FullName()); ok && c.Idempotent {
+		return true
+	}
+	return m.dirs.Func(obj).Idempotent
 }
 
 // inWatch reports whether fn runs inside an optimistic transaction (it is,
