@@ -16,5 +16,5 @@ func TestFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, model.Analyzer, "interproc/store", "interproc/leases")
+	analysistest.Run(t, dir, model.Analyzer, "interproc/store", "interproc/leases", "sqlshape/retention/cleanup")
 }

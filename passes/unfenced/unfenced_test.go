@@ -26,3 +26,11 @@ func TestSQL(t *testing.T) {
 func TestInterprocedural(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "interproc/worker")
 }
+
+// TestSQLShapes checks statements recognised by their structure: retention
+// cleanups, lock-row claims, renewals and releases, visibility-timeout and
+// upsert claims, two-step claims, identifiers and returned counters.
+func TestSQLShapes(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer,
+		"sqlshape/retentionkeys", "sqlshape/lockrow", "sqlshape/queue", "sqlshape/upsert", "sqlshape/twostep", "sqlshape/identifiers")
+}

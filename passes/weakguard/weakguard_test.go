@@ -16,3 +16,13 @@ func TestFixtures(t *testing.T) {
 	}
 	analysistest.Run(t, dir, weakguard.Analyzer, "weakguard")
 }
+
+// TestSQLShapes checks retention cleanups (silent) against their keyed
+// twins, and owner checks against literals.
+func TestSQLShapes(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, weakguard.Analyzer, "sqlshape/retention", "sqlshape/ownerliteral")
+}
