@@ -12,8 +12,9 @@ import (
 // if the function is a handler: marked //fencecheck:handler (or named by
 // the -handler flag); a job handler recognised by its signature (a River
 // *Job[T] or an asynq *Task parameter); a Temporal activity (it uses the
-// activity package); or the OnStartedLeading callback of client-go leader
-// election.
+// activity package); the OnStartedLeading callback of client-go leader
+// election; or an exported function of a queue library that writes the
+// rows the package claims by their key (queueAPILease).
 func (m *model) handlerLease(fn *ssa.Function) (Lease, bool) {
 	if obj := funcObject(fn); obj != nil && fn.Parent() == nil {
 		if m.dirs.Func(obj).Handler {
@@ -37,6 +38,9 @@ func (m *model) handlerLease(fn *ssa.Function) (Lease, bool) {
 	}
 	if m.leaderCallbacks()[fn] {
 		return Lease{fn.Pos(), "OnStartedLeading runs while this process believes it leads"}, true
+	}
+	if lease, ok := m.queueAPILease(fn); ok { // sqlshape.go
+		return lease, true
 	}
 	return Lease{}, false
 }

@@ -496,3 +496,82 @@ func keyedByParam(st *sqltext.Statement) bool {
 
 // isTimeType reports whether t is time.Time or a pointer to it.
 func isTimeType(t types.Type) bool { return namedPointee(t) == "time.Time" }
+
+// queueAPILease reports whether fn is an exported function of a queue or
+// lock library that writes the rows the package claims, keyed by a
+// parameter and with no guard (func (q *Queue) Delete(id string) running
+// DELETE FROM q WHERE id = ?, where the package's claim returns id). Every
+// caller's stale worker can then remove a row another worker re-claimed,
+// so the write is judged in the library, at the statement, as if under
+// the claim's lease; its function then exports no write fact, and callers
+// are not reported twice. The note names the token the claim already has.
+// Administrative functions can be marked //fencecheck:idempotent.
+func (m *model) queueAPILease(fn *ssa.Function) (Lease, bool) {
+	obj := funcObject(fn)
+	if obj == nil || fn.Parent() != nil || !obj.Exported() {
+		return Lease{}, false
+	}
+	fi := m.local[fn]
+	var lease Lease
+	found := false
+	for _, w := range fi.ops {
+		if !w.write || w.guard != NoGuard || w.stmt == nil || w.stmt.Table == "" ||
+			w.stmt.Kind != sqltext.Update && w.stmt.Kind != sqltext.Delete {
+			continue
+		}
+		claim, key := m.claimOfKey(fn, w)
+		if claim == nil {
+			continue
+		}
+		w.note = claimTokenNote(claim.stmt)
+		if !found {
+			lease = Lease{Pos: claim.instr.Pos(), Desc: "rows of " + w.stmt.Table + " are claimed here by " + claim.name + "; " + obj.Name() + " writes them by " + key}
+			found = true
+		}
+	}
+	return lease, found
+}
+
+// claimOfKey returns a claim of the package on the table w writes that
+// returns the key w's WHERE compares with a parameter of fn, and that key.
+func (m *model) claimOfKey(fn *ssa.Function, w *op) (*op, string) {
+	for _, p := range w.stmt.Where {
+		if p.UnderOr || p.Op != "=" {
+			continue
+		}
+		col, in := p.Left, p.Right
+		if col.Kind != sqltext.Column {
+			col, in = in, col
+		}
+		if col.Kind != sqltext.Column || in.Kind != sqltext.Param {
+			continue
+		}
+		if _, ok := paramIndex(fn, stripConv(sqlArg(w, in.Param))); !ok {
+			continue
+		}
+		for _, g := range m.funcs {
+			for _, c := range m.local[g].ops {
+				if c.acquire && c.stmt != nil && c.stmt.Table == w.stmt.Table && returned(c.stmt, col.Column) {
+					return c, col.Column
+				}
+			}
+		}
+	}
+	return nil, ""
+}
+
+// claimTokenNote names the token a claim already has for the writes of a
+// queue library: a counter it increments, else a token column it sets.
+func claimTokenNote(st *sqltext.Statement) string {
+	for _, a := range st.Set {
+		if a.SelfRef && !isIdentifierColumn(a.Column) {
+			return "the claim increments " + a.Column + ": return it and add AND " + a.Column + " = ?"
+		}
+	}
+	for _, a := range st.Set {
+		if isTokenColumn(a.Column) {
+			return "the claim sets " + a.Column + ": return it and add AND " + a.Column + " = ?"
+		}
+	}
+	return "the claim returns no token: make it increment a counter, return it and compare it here"
+}

@@ -32,5 +32,6 @@ func TestInterprocedural(t *testing.T) {
 // upsert claims, two-step claims, identifiers and returned counters.
 func TestSQLShapes(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer,
-		"sqlshape/retentionkeys", "sqlshape/lockrow", "sqlshape/queue", "sqlshape/upsert", "sqlshape/twostep", "sqlshape/identifiers")
+		"sqlshape/retentionkeys", "sqlshape/lockrow", "sqlshape/queue", "sqlshape/upsert", "sqlshape/twostep", "sqlshape/identifiers",
+		"sqlshape/queuelib", "sqlshape/queueworker")
 }
