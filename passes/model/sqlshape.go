@@ -105,11 +105,7 @@ func isClock(x sqltext.Operand) bool {
 	if x.Kind != sqltext.Func && x.Kind != sqltext.Expr {
 		return false
 	}
-	funcs := []string{x.Func}
-	if x.Kind == sqltext.Expr {
-		funcs = sqltext.Parse("SELECT " + x.Text).Funcs
-	}
-	for _, f := range funcs {
+	for _, f := range sqltext.Parse("SELECT " + x.Text).Funcs { // GREATEST(a, now()) too
 		if clockFuncs[f] || nowArgFuncs[f] && strings.Contains(strings.ToLower(x.Text), "'now'") {
 			return true
 		}
