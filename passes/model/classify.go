@@ -104,6 +104,7 @@ func (m *model) classifyAll() {
 			}
 		}
 	}
+	m.twoStepClaims() // SELECT free rows, then UPDATE them: sqlshape.go
 	for _, fn := range m.funcs {
 		for _, o := range m.local[fn].ops {
 			for _, c := range o.claimColumns {
@@ -355,15 +356,18 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 			o.acquire, o.sameHandleGuards = true, true
 		}
 		return o // a read: kept for token provenance and ownership probes
-	case sqltext.Update:
-		if cols, claim := claimStatement(st, e.Rows); claim {
+	case sqltext.Update, sqltext.Delete, sqltext.Upsert:
+		// What the statement does to lease rows, by structure (sqlshape.go).
+		switch shape, cols := m.sqlShape(o, st, e.Rows); shape {
+		case shapeClaim:
 			o.acquire, o.claimColumns = true, cols
 			return o
-		}
-		if releasesLease(st) {
+		case shapeRenew, shapeRetention:
+			return o // neither a claim nor a sink
+		case shapeRelease:
 			o.release = true
 		}
-	case sqltext.Delete, sqltext.Upsert, sqltext.Merge:
+	case sqltext.Merge:
 	default:
 		return nil
 	}

@@ -18,6 +18,17 @@
 // ON CONFLICT … DO UPDATE … WHERE, a transaction-scoped lock taken on the
 // same transaction, functions marked //fencecheck:guarded).
 //
+// SQL statements are read by their structure (sqlshape.go): a claim sets a
+// holder or expiry and returns its rows or is conditioned on a free or
+// expired lease (including visibility-timeout claims found through the
+// predicates of subqueries, upsert claims, and two-step SELECT-then-UPDATE
+// claims); a renewal (only expiries, holder = $param) is neither a claim
+// nor a write; a release clears the holder with NULL, false or 0; a DELETE
+// or marking UPDATE that selects rows by age alone is a retention cleanup,
+// not a write. An exported function of a package that claims rows of a
+// table and writes them keyed only by the key the claim returns (a queue
+// library's Delete(id)) is judged as running under that claim.
+//
 // A lease scope is the code after a successful acquisition until a release
 // or the end of the function, the body of a handler, and, transitively,
 // every function of the package called from a lease scope. Handlers are

@@ -13,7 +13,9 @@ import (
 // the -handler flag); a job handler recognised by its shape (see
 // handlerShape); a function a registration of the package hands to a job
 // framework (registration.go); a Temporal activity (it uses the activity
-// package); or the OnStartedLeading callback of client-go leader election.
+// package); the OnStartedLeading callback of client-go leader election; or
+// an exported function of a queue library that writes the rows the package
+// claims by their key (queueAPILease).
 func (m *model) handlerLease(fn *ssa.Function) (Lease, bool) {
 	if obj := funcObject(fn); obj != nil && fn.Parent() == nil {
 		if m.dirs.Func(obj).Handler {
@@ -37,6 +39,9 @@ func (m *model) handlerLease(fn *ssa.Function) (Lease, bool) {
 	}
 	if m.leaderCallbacks()[fn] {
 		return Lease{fn.Pos(), "OnStartedLeading runs while this process believes it leads"}, true
+	}
+	if lease, ok := m.queueAPILease(fn); ok { // sqlshape.go
+		return lease, true
 	}
 	return Lease{}, false
 }

@@ -16,5 +16,5 @@ func TestFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, model.Analyzer, "interproc/store", "interproc/leases", "handles/queue", "handles/txhelper", "handles/leasedtypes")
+	analysistest.Run(t, dir, model.Analyzer, "interproc/store", "interproc/leases", "handles/queue", "handles/txhelper", "handles/leasedtypes", "sqlshape/retention/cleanup")
 }

@@ -45,3 +45,12 @@ func TestRegistration(t *testing.T) {
 func TestHandles(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "handles/worker", "handles/jobs", "handles/runner", "handles/userhandler", "handles/dispatch")
 }
+
+// TestSQLShapes checks statements recognised by their structure: retention
+// cleanups, lock-row claims, renewals and releases, visibility-timeout and
+// upsert claims, two-step claims, identifiers and returned counters.
+func TestSQLShapes(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer,
+		"sqlshape/retentionkeys", "sqlshape/lockrow", "sqlshape/queue", "sqlshape/upsert", "sqlshape/twostep", "sqlshape/identifiers",
+		"sqlshape/queuelib", "sqlshape/queueworker")
+}

@@ -27,3 +27,13 @@ func TestAttempt(t *testing.T) {
 	}
 	analysistest.Run(t, dir, weakguard.Analyzer, "registration/attempt")
 }
+
+// TestSQLShapes checks retention cleanups (silent) against their keyed
+// twins, and owner checks against literals.
+func TestSQLShapes(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, weakguard.Analyzer, "sqlshape/retention", "sqlshape/ownerliteral")
+}
