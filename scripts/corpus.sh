@@ -74,6 +74,11 @@ declare -A requires=(
 	[github.com/gocraft/work@v0.5.1]="github.com/gomodule/redigo@v1.8.9 github.com/robfig/cron@v1.2.0 github.com/stretchr/testify@v1.8.4 github.com/braintree/manners@v0.0.0-20150503212558-0b5e6b2c2843"
 )
 
+# Build tags a module needs for its test helpers to compile.
+declare -A buildtags=(
+	[github.com/acaloiaro/neoq@v0.72.2]="testing"
+)
+
 doc="$root/docs/corpus.md"
 md=0
 runlog=
@@ -95,6 +100,7 @@ trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 # check runs fencecheck in a directory and prints its findings.
 check() {
 	local label=$1 dir=$2
+	local tags=${buildtags[$label]:-}
 	shift 2
 	local start=$SECONDS
 	local skipped=
@@ -102,10 +108,13 @@ check() {
 		# A package whose imports (or whose tests' imports) cannot be
 		# loaded here would stop go vet for the whole pattern: leave it out
 		# and say so.
-		(cd "$dir" && GOFLAGS=-mod=mod GOWORK=off go list -e -test \
-			-f '{{.ImportPath}}|{{.ForTest}}|{{if or .Error .DepsErrors}}bad{{end}}' "$@" 2>/dev/null) |
+		# Other load errors (a build tag, a type error) are go vet's to
+		# report; only an import no module provides stops it.
+		(cd "$dir" && GOFLAGS=-mod=mod GOWORK=off go list -e -test ${tags:+-tags "$tags"} \
+			-f '{{.ImportPath}}|{{.ForTest}}|{{with .Error}}{{printf "%q" .}}{{end}}{{range .DepsErrors}}{{printf "%q" .}}{{end}}' "$@" 2>/dev/null) |
 			awk -F'|' '{ p = $1; sub(/ \[.*/, "", p); sub(/\.test$/, "", p); if ($2 != "") p = $2
-				seen[p] = 1; if ($3 == "bad") bad[p] = 1 }
+				seen[p] = 1
+				if ($3 ~ /no required module|reading https|go\.sum|cannot find module|unknown revision|is not available/) bad[p] = 1 }
 				END { for (p in seen) print (p in bad ? "bad " : "ok ") p }' | sort >"$work/pkgs"
 		skipped=$(sed -n 's/^bad //p' "$work/pkgs" | tr '\n' ' ')
 		if [ -n "$skipped" ]; then
@@ -113,7 +122,7 @@ check() {
 		fi
 	fi
 	if [ $# -gt 0 ]; then
-		(cd "$dir" && GOFLAGS=-mod=mod GOWORK=off "$work/fencecheck" "$@" >"$work/out" 2>"$work/err")
+		(cd "$dir" && GOFLAGS=-mod=mod GOWORK=off "$work/fencecheck" ${tags:+-tags "$tags"} "$@" >"$work/out" 2>"$work/err")
 	else
 		: >"$work/out"
 		echo "no package loads here" >"$work/err"
