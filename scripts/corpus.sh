@@ -67,11 +67,15 @@ modules=(
 	github.com/nats-io/nats-server/v2@v2.15.2
 )
 
-# Modules published before Go modules have no go.mod in their zip: the
-# script writes one, requiring these versions of their dependencies (those
-# the proxy serves; packages needing others are left out, see check).
+# Dependency versions required on top of a module's go.mod. A module
+# published before Go modules has no go.mod in its zip (the script writes
+# one) and needs its dependencies pinned here; asynq/x replaces asynq by the
+# parent directory, which is not in its zip, and asynq before v0.2x still
+# held x/ itself. Packages needing modules the proxy does not serve are left
+# out (see check).
 declare -A requires=(
 	[github.com/gocraft/work@v0.5.1]="github.com/gomodule/redigo@v1.8.9 github.com/robfig/cron@v1.2.0 github.com/stretchr/testify@v1.8.4 github.com/braintree/manners@v0.0.0-20150503212558-0b5e6b2c2843"
+	[github.com/hibiken/asynq/x@v0.0.0-20211219150637-8dfabfccb3be]="github.com/hibiken/asynq@v0.26.0"
 )
 
 # Build tags a module needs for its test helpers to compile.
@@ -174,9 +178,18 @@ runall() {
 		copy="$work/src/${m//[@\/]/_}"
 		mkdir -p "$copy" && cp -r "$dir/." "$copy" && chmod -R u+w "$copy"
 		if [ ! -f "$copy/go.mod" ]; then
-			(cd "$copy" && go mod init "${m%@*}" >/dev/null 2>&1 &&
-				GOFLAGS=-mod=mod GOWORK=off go get ${requires[$m]:-} >/dev/null 2>&1) ||
-				echo "!! $m: cannot write a go.mod"
+			(cd "$copy" && go mod init "${m%@*}" >/dev/null 2>&1) || echo "!! $m: cannot write a go.mod"
+		fi
+		# A replace by a local path points into the repository, outside the
+		# module zip: use the required version from the proxy instead.
+		local r
+		for r in $(sed -n 's/^\(replace\)\{0,1\}[[:space:]]*\([^[:space:]]*\)\( v[^[:space:]]*\)\{0,1\} => \.\{1,2\}\/.*/\2/p' "$copy/go.mod"); do
+			(cd "$copy" && go mod edit -dropreplace="$r")
+			echo "!! $m: dropped the local replace of $r"
+		done
+		if [ -n "${requires[$m]:-}" ]; then
+			(cd "$copy" && GOFLAGS=-mod=mod GOWORK=off go get ${requires[$m]} >/dev/null 2>&1) ||
+				echo "!! $m: cannot require ${requires[$m]}"
 		fi
 		check "$m" "$copy" ./...
 		rm -rf "$copy"
