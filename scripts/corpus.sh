@@ -152,7 +152,7 @@ check() {
 		failed=1
 	elif [ $rc -ne 0 ] && [ $rc -ne 3 ]; then
 		echo "!! $label: some packages did not build here (not a fencecheck failure):"
-		grep -v '^go: downloading' "$work/err" | head -8 | sed 's/^/!!   /'
+		grep -v '^go: downloading' "$work/err" | sed "s#$dir#.#g" | head -8 | sed 's/^/!!   /'
 	fi
 }
 
@@ -204,12 +204,12 @@ render() {
 		echo "corpus.sh: $doc does not exist" >&2
 		exit 1
 	}
-	awk -v logfile="$log" '
+	awk -v logfile="$log" -v docfile="$doc" '
 	function esc(s) { gsub(/\|/, "\\|", s); return s }
 	function trim(s) { sub(/^ +/, "", s); sub(/ +$/, "", s); return s }
 	BEGIN {
 		# Verdicts already written: "module<TAB>position<TAB>rule" -> "verdict | why".
-		while ((getline line < ARGV[1]) > 0) {
+		while ((getline line < docfile) > 0) {
 			if (line ~ /^#### /) { mod = substr(line, 6); sub(/@.*/, "", mod) }
 			if (line ~ /^\| `/ && mod != "") {
 				n = split(line, c, / \| /)
@@ -220,7 +220,7 @@ render() {
 				old[mod "\t" pos "\t" rule] = c[4] " | " why
 			}
 		}
-		close(ARGV[1])
+		close(docfile)
 		# The run.
 		while ((getline line < logfile) > 0) {
 			if (line ~ /^# fencecheck /) { header = substr(line, 3); continue }
@@ -241,9 +241,14 @@ render() {
 				i = index(rest, ": ")
 				nf[m]++; fp[m, nf[m]] = pos; fr[m, nf[m]] = substr(rest, 1, i - 1); fm[m, nf[m]] = substr(rest, i + 2)
 			}
-			if (line ~ /^!!   / && nm > 0 && !(m in berr)) { berr[m] = trim(substr(line, 6)) }
+			if (line ~ /^!! .*did not build/) { want = "berr"; continue }
+			if (line ~ /^!! .*do not load/) { want = "skip"; continue }
+			if (line ~ /^!!   / && nm > 0) {
+				t = trim(substr(line, 6))
+				if (want == "skip") { skip_[m] = t; want = "" }
+				else if (want == "berr" && t !~ /go vet failed|^#/) { berr[m] = t; want = "" }
+			}
 		}
-		ARGV[1] = ""
 	}
 	/<!-- corpus:summary:begin -->/ {
 		print; skip = 1
@@ -263,15 +268,19 @@ render() {
 		print; skip = 1
 		for (k = 1; k <= nm; k++) {
 			m = mods[k]; p = m; sub(/@.*/, "", p)
-			if (nf[m] == 0 && ex[m] != 1) continue
+			if (nf[m] == 0 && !(m in berr) && !(m in skip_)) continue
 			print ""
 			print "#### " m
 			print ""
-			if (ex[m] == 1 && (m in berr)) {
+			if (m in skip_) {
+				print "Left out (imports no served module provides): `" esc(skip_[m]) "`"
+				print ""
+			}
+			if (m in berr) {
 				print "Not every package built: `" esc(berr[m]) "`"
 				print ""
 			}
-			if (nf[m] == 0) continue
+			if (nf[m] == 0) { print "No findings."; continue }
 			print "| position | rule | message | verdict | why |"
 			print "|---|---|---|---|---|"
 			for (j = 1; j <= nf[m]; j++) {
@@ -285,7 +294,12 @@ render() {
 	}
 	/<!-- corpus:(summary|findings):end -->/ { skip = 0 }
 	!skip { print }
-	' "$doc" >"$work/corpus.md" && mv "$work/corpus.md" "$doc"
+	' "$doc" >"$work/corpus.md" || exit 1
+	if ! grep -q 'corpus:findings:end' "$work/corpus.md"; then
+		echo "corpus.sh: $doc has no corpus:findings markers; not rewritten" >&2
+		exit 1
+	fi
+	mv "$work/corpus.md" "$doc"
 	echo "corpus.sh: rewrote the tables of $doc" >&2
 }
 
