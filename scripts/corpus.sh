@@ -135,12 +135,17 @@ check() {
 	local rc=$?
 	# file:line:col: message (rule) -> file:line:col: rule: message, with
 	# the module root stripped from absolute paths.
-	sed -e "s#^$dir/##" -e 's#^\./##' \
+	sed -e "s#^$dir/##" -e "s#^$(go env GOROOT)/src/##" -e 's#^\./##' \
 		-e 's/^\([^:]*:[0-9]*:[0-9]*\): \(.*\) (\([a-z]*\))$/\1: \3: \2/' "$work/out" |
 		grep . | sort -t: -k1,1 -k2,2n -k3,3n -k4,4 >"$work/sorted"
 	local n
 	n=$(grep -c . "$work/sorted")
 	echo "== $label exit=$rc findings=$n time=$((SECONDS - start))s"
+	local note
+	for note in "${notes[@]}"; do
+		echo "!! $label: $note"
+	done
+	notes=()
 	sed 's/^/   /' "$work/sorted"
 	if [ -n "$skipped" ]; then
 		echo "!! $label: packages that do not load here (missing dependencies), not analysed:"
@@ -152,7 +157,7 @@ check() {
 		failed=1
 	elif [ $rc -ne 0 ] && [ $rc -ne 3 ]; then
 		echo "!! $label: some packages did not build here (not a fencecheck failure):"
-		grep -v '^go: downloading' "$work/err" | sed "s#$dir#.#g" | head -8 | sed 's/^/!!   /'
+		grep -v '^go: downloading' "$work/err" | sed -e "s#$dir#.#g" -e "s#$(go env GOMODCACHE)/##g" | head -8 | sed 's/^/!!   /'
 	fi
 }
 
@@ -161,6 +166,7 @@ runall() {
 	(cd "$root" && go build -o "$work/fencecheck" ./cmd/fencecheck) || exit 1
 	echo "# fencecheck $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo unknown), $(go version | cut -d' ' -f3), $(date -u +%Y-%m-%d)"
 	failed=0
+	notes=()
 	local m dir copy
 	for m in "${modules[@]}"; do
 		case $m in \#*) continue ;; esac
@@ -178,18 +184,18 @@ runall() {
 		copy="$work/src/${m//[@\/]/_}"
 		mkdir -p "$copy" && cp -r "$dir/." "$copy" && chmod -R u+w "$copy"
 		if [ ! -f "$copy/go.mod" ]; then
-			(cd "$copy" && go mod init "${m%@*}" >/dev/null 2>&1) || echo "!! $m: cannot write a go.mod"
+			(cd "$copy" && go mod init "${m%@*}" >/dev/null 2>&1) || notes+=("cannot write a go.mod")
 		fi
 		# A replace by a local path points into the repository, outside the
 		# module zip: use the required version from the proxy instead.
 		local r
 		for r in $(sed -n 's/^\(replace\)\{0,1\}[[:space:]]*\([^[:space:]]*\)\( v[^[:space:]]*\)\{0,1\} => \.\{1,2\}\/.*/\2/p' "$copy/go.mod"); do
 			(cd "$copy" && go mod edit -dropreplace="$r")
-			echo "!! $m: dropped the local replace of $r"
+			notes+=("dropped the local replace of $r")
 		done
 		if [ -n "${requires[$m]:-}" ]; then
 			(cd "$copy" && GOFLAGS=-mod=mod GOWORK=off go get ${requires[$m]} >/dev/null 2>&1) ||
-				echo "!! $m: cannot require ${requires[$m]}"
+				notes+=("cannot require ${requires[$m]}")
 		fi
 		check "$m" "$copy" ./...
 		rm -rf "$copy"
