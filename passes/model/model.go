@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{directives.Analyzer, generatedfile.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncFact)},
+	FactTypes:  []analysis.Fact{new(FuncFact), new(LeasedCallsFact)},
 }
 
 // Guard says how a write is protected against a worker that lost its lease.
@@ -133,7 +133,9 @@ func run(pass *analysis.Pass) (res any, err error) {
 	m.classifyAll()
 	m.computeScopes()
 	m.exportFacts()
-	out := &Result{Writes: m.collectWrites()}
+	m.exportInterfaceFacts()
+	m.exportLeasedCalls()
+	out := &Result{Writes: append(m.collectWrites(), m.wiredWrites()...)}
 	filtered := out.Writes[:0]
 	for _, w := range out.Writes {
 		if !generatedfile.IsGenerated(pass, w.Pos) {
@@ -169,6 +171,8 @@ type model struct {
 	opIndex map[ssa.CallInstruction]*op
 	// calls maps the Lparen of each call expression to it, built lazily.
 	calls map[token.Pos]*ast.CallExpr
+	// iface caches interface resolution (iface.go), built lazily.
+	iface *ifaceState
 }
 
 // newModel prepares the per-package state.

@@ -26,3 +26,7 @@ func TestSQL(t *testing.T) {
 func TestInterprocedural(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "interproc/worker")
 }
+
+func TestInterfaces(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "ifaces/app")
+}
