@@ -29,7 +29,7 @@ func (s *Store) Complete(ctx context.Context, id int64) error { // want Complete
 }
 
 // Finish marks a job done if tok is still the job's token.
-func (s *Store) Finish(ctx context.Context, id, tok int64) error { // want Finish:`fence:guarded\(1\)`
+func (s *Store) Finish(ctx context.Context, id, tok int64) error { // want Finish:`fence:guarded\(2\)`
 	_, err := s.DB.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = $1 AND fence_token = $2`, id, tok)
 	return err
 }
@@ -44,7 +44,7 @@ func (s FencedStore) Complete(ctx context.Context, id int64) error {
 }
 
 // Finish marks a job done if tok is still the job's token.
-func (s FencedStore) Finish(ctx context.Context, id, tok int64) error { // want Finish:`fence:guarded\(1\)`
+func (s FencedStore) Finish(ctx context.Context, id, tok int64) error { // want Finish:`fence:guarded\(2\)`
 	_, err := s.DB.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = $1 AND fence_token = $2`, id, tok)
 	return err
 }
