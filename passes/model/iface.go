@@ -472,7 +472,7 @@ func (m *model) errorOnlyAcquirer(fi *funcInfo) bool {
 }
 
 // fromParam reports whether v is a parameter of its function or is loaded
-// from one through fields.
+// from one through fields (or a local copy of one).
 func fromParam(v ssa.Value, depth int) bool {
 	if depth > 6 || v == nil {
 		return false
@@ -486,6 +486,16 @@ func fromParam(v ssa.Value, depth int) bool {
 		return fromParam(x.X, depth+1)
 	case *ssa.UnOp:
 		return x.Op == token.MUL && fromParam(x.X, depth+1)
+	case *ssa.Alloc:
+		// A parameter spilled to a local (a value receiver whose field is
+		// addressed): the value stored there.
+		if refs := x.Referrers(); refs != nil {
+			for _, r := range *refs {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == x && fromParam(st.Val, depth+1) {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }
