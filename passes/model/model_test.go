@@ -30,7 +30,7 @@ func TestInterfaceFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, model.Analyzer, "ifaces/ports", "ifaces/pgrepo", "ifaces/fakes", "ifaces/worker", "ifaces/locks", "ifaces/mixed")
+	analysistest.Run(t, dir, model.Analyzer, "ifaces/ports", "ifaces/pgrepo", "ifaces/fakes", "ifaces/worker", "ifaces/locks", "ifaces/mixed", "ifaces/localfacts")
 }
 
 // TestWiredRelated checks that a write found at the wiring of an

@@ -28,5 +28,5 @@ func TestInterprocedural(t *testing.T) {
 }
 
 func TestInterfaces(t *testing.T) {
-	analysistest.Run(t, testdata(t), unfenced.Analyzer, "ifaces/app", "ifaces/wire", "ifaces/docs", "ifaces/mixeduse")
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "ifaces/app", "ifaces/wire", "ifaces/docs", "ifaces/mixeduse", "ifaces/local")
 }
