@@ -25,6 +25,15 @@
 // lease, and which unguarded write they reach. The result lists every write
 // made in a lease scope with its guard, for the rule analyzers to report.
 //
+// A call through an interface method is judged by the directives written
+// on the method (exported as a fact), else by the implementations the
+// package can see (its own named types and those of its transitive imports,
+// test doubles excluded): it acquires when all of them do, writes when any
+// does, and is guarded when all are. Interface calls made under a lease
+// that no visible implementation decided are listed in a package fact; a
+// package that converts a concrete type to that interface reports the
+// concrete method's unguarded write at the conversion.
+//
 // The pass reports nothing itself. When the SQL text of a call cannot be
 // resolved (built at run time, passed in as a parameter), the call is not
 // treated as a write: fencecheck stays silent rather than guess.
