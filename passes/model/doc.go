@@ -29,7 +29,9 @@
 // on the method (exported as a fact), else by the implementations the
 // package can see (its own named types and those of its transitive imports,
 // test doubles excluded): it acquires when all of them do, writes when any
-// does, and is guarded when all are. Interface calls made under a lease
+// does, and is guarded when all are. Unexported types a package converts
+// to an interface are listed with their methods' facts in a package fact,
+// since export data may omit them. Interface calls made under a lease
 // that no visible implementation decided are listed in a package fact; a
 // package that converts a concrete type to that interface reports the
 // concrete method's unguarded write at the conversion.

@@ -20,7 +20,9 @@ import (
 // order: the directives written on the interface method (exported as a
 // FuncFact, so they hold in every package that calls through it); the
 // implementations the analysed package can see (its own named types and
-// those of its transitive imports), whose facts decide the call together;
+// those of its transitive imports, plus the unexported types imported
+// packages listed in a HiddenImplsFact), whose facts decide the call
+// together;
 // and, when neither settles a call made under a lease, a LeasedCallsFact,
 // so that a package that wires a concrete type to the interface (and so
 // sees both) reports the write there.
@@ -56,6 +58,39 @@ func (f *LeasedCallsFact) String() string {
 	return "leasedcalls(" + strings.Join(parts, ", ") + ")"
 }
 
+// HiddenImplsFact lists the unexported types of a package that it converts
+// to an interface, with the facts of their methods: export data may omit
+// such a type (a factory returns it only as the interface), so importers
+// learn its implementations from this fact. The slice is sorted.
+type HiddenImplsFact struct {
+	Impls []HiddenImpl
+}
+
+// HiddenImpl is the method of an unexported type implementing an
+// interface method.
+type HiddenImpl struct {
+	// Method is the full name of the interface method.
+	Method string
+	// Type is the full name of the concrete type (T or *T).
+	Type string
+	// Impl is the display name of the concrete method.
+	Impl string
+	// Fact is what calling the concrete method does.
+	Fact FuncFact
+}
+
+// AFact marks HiddenImplsFact as an analysis fact.
+func (*HiddenImplsFact) AFact() {}
+
+// String describes the fact for tests: "impls(M=T:fact, …)".
+func (f *HiddenImplsFact) String() string {
+	parts := make([]string, len(f.Impls))
+	for i, h := range f.Impls {
+		parts[i] = h.Method + "=" + h.Impl + ":" + h.Fact.String()
+	}
+	return "impls(" + strings.Join(parts, ", ") + ")"
+}
+
 // ifaceState is the per-package cache of interface resolution.
 type ifaceState struct {
 	// named are the candidate named types (non-interface, non-generic) of
@@ -69,6 +104,9 @@ type ifaceState struct {
 	// calls are the invoke calls the implementation step looked at.
 	calls map[*op]*ifaceCall
 	order []*ifaceCall
+	// hidden are the implementations listed in imported HiddenImplsFacts,
+	// by interface method; nil until first needed.
+	hidden map[string][]HiddenImpl
 }
 
 // implKey identifies an interface method called through a given
@@ -173,6 +211,7 @@ func (m *model) classifyInvoke(o *op) bool {
 		}
 		ic.others = append(ic.others, s)
 	}
+	ic.others = append(ic.others, m.hiddenImplementations(o.callee)...)
 	m.decideInvoke(ic, false)
 	return true
 }
@@ -747,4 +786,107 @@ func shortPos(s string) string {
 		return s
 	}
 	return fmt.Sprintf("%s:%d", filepath.Base(file), line)
+}
+
+// exportHiddenImpls exports the HiddenImplsFact of the package: every
+// counted unexported named type of the package converted to an interface
+// here, with the facts of its methods implementing that interface. It runs
+// after exportFacts, whose facts it reads back.
+func (m *model) exportHiddenImpls() {
+	var out []HiddenImpl
+	seen := make(map[string]bool)
+	for _, fn := range m.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				mi, ok := instr.(*ssa.MakeInterface)
+				if !ok {
+					continue
+				}
+				concrete := mi.X.Type()
+				t := concrete
+				if p, ok := t.(*types.Pointer); ok {
+					t = p.Elem()
+				}
+				n, ok := types.Unalias(t).(*types.Named)
+				if !ok || n.Obj().Pkg() != m.pass.Pkg || n.Obj().Exported() || !countedType(concrete) || m.inTestFile(n.Obj().Pos()) {
+					continue
+				}
+				iface, ok := mi.Type().Underlying().(*types.Interface)
+				if !ok {
+					continue
+				}
+				for i := 0; i < iface.NumMethods(); i++ {
+					im := iface.Method(i)
+					if !userPackage(im.Pkg()) && im.Pkg() != nil {
+						continue
+					}
+					key := im.FullName() + " " + types.TypeString(concrete, nil)
+					if seen[key] {
+						continue
+					}
+					seen[key] = true
+					obj, _, _ := types.LookupFieldOrMethod(concrete, true, im.Pkg(), im.Name())
+					method, ok := obj.(*types.Func)
+					if !ok {
+						continue
+					}
+					h := HiddenImpl{Method: im.FullName(), Type: types.TypeString(concrete, nil), Impl: displayName(method, nil), Fact: FuncFact{TokenResult: -1, TokenParam: -1}}
+					m.pass.ImportObjectFact(method, &h.Fact)
+					out = append(out, h)
+				}
+			}
+		}
+	}
+	if len(out) == 0 {
+		return
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Method != out[j].Method {
+			return out[i].Method < out[j].Method
+		}
+		return out[i].Type < out[j].Type
+	})
+	m.pass.ExportPackageFact(&HiddenImplsFact{Impls: out})
+}
+
+// hiddenImplementations returns the summaries of the implementations of
+// interface method im that imported packages listed in their
+// HiddenImplsFact and that the package cannot see as types.
+func (m *model) hiddenImplementations(im *types.Func) []funcSummary {
+	st := m.ifaces()
+	if st.hidden == nil {
+		st.hidden = make(map[string][]HiddenImpl)
+		for _, pf := range m.pass.AllPackageFacts() {
+			if f, ok := pf.Fact.(*HiddenImplsFact); ok && pf.Package != m.pass.Pkg {
+				for _, h := range f.Impls {
+					st.hidden[h.Method] = append(st.hidden[h.Method], h)
+				}
+			}
+		}
+		for _, hs := range st.hidden {
+			sort.Slice(hs, func(i, j int) bool { return hs[i].Type < hs[j].Type })
+		}
+	}
+	hs := st.hidden[im.FullName()]
+	if len(hs) == 0 {
+		return nil
+	}
+	visible := make(map[string]bool)
+	for _, n := range m.candidateTypes() {
+		visible[types.TypeString(n, nil)] = true
+		visible[types.TypeString(types.NewPointer(n), nil)] = true
+	}
+	var out []funcSummary
+	for _, h := range hs {
+		if visible[h.Type] {
+			continue // already counted from its type
+		}
+		f := h.Fact
+		out = append(out, funcSummary{
+			name: h.Impl, acquire: f.Acquire, release: f.Release, sink: f.Sink, guarded: f.Guarded,
+			tokenParam: f.TokenParam, idempotent: f.Idempotent, probe: f.Probe,
+			writes: f.Writes, claimColumns: f.ClaimColumns,
+		})
+	}
+	return out
 }

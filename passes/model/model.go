@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{directives.Analyzer, generatedfile.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncFact), new(LeasedCallsFact)},
+	FactTypes:  []analysis.Fact{new(FuncFact), new(LeasedCallsFact), new(HiddenImplsFact)},
 }
 
 // Guard says how a write is protected against a worker that lost its lease.
@@ -134,6 +134,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	m.computeScopes()
 	m.exportFacts()
 	m.exportInterfaceFacts()
+	m.exportHiddenImpls()
 	m.exportLeasedCalls()
 	out := &Result{Writes: append(m.collectWrites(), m.wiredWrites()...)}
 	filtered := out.Writes[:0]

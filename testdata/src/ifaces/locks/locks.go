@@ -1,7 +1,8 @@
-// Package locks hands out locks behind an interface: a factory returns a
+package locks // want package:`impls\(\(ifaces/locks\.Locker\)\.Lock=\(locks\.lease\)\.Lock:fence:acquire, \(ifaces/locks\.Locker\)\.Unlock=\(locks\.lease\)\.Unlock:fence:\)`
+
+// This package hands out locks behind an interface: a factory returns a
 // Locker whose Lock, returning only an error, takes a redsync mutex the
 // value carries.
-package locks
 
 import (
 	"context"

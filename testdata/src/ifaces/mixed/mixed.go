@@ -1,8 +1,9 @@
-// Package mixed has two implementations of its Locker: one takes a lease
+package mixed // want package:`impls\(\(ifaces/mixed\.Locker\)\.Lock=\(mixed\.held\)\.Lock:fence:acquire, \(ifaces/mixed\.Locker\)\.Lock=\(mixed\.scoped\)\.Lock:fence:\)`
+
+// This package has two implementations of its Locker: one takes a lease
 // that outlives Lock, the other gives it back before returning. A call
 // through the interface does not take a lease, since not every
 // implementation does.
-package mixed
 
 import (
 	"context"
