@@ -107,6 +107,8 @@ type ifaceState struct {
 	// hidden are the implementations listed in imported HiddenImplsFacts,
 	// by interface method; nil until first needed.
 	hidden map[string][]HiddenImpl
+	// visible holds the full names of the candidate types (T and *T).
+	visible map[string]bool
 }
 
 // implKey identifies an interface method called through a given
@@ -871,14 +873,16 @@ func (m *model) hiddenImplementations(im *types.Func) []funcSummary {
 	if len(hs) == 0 {
 		return nil
 	}
-	visible := make(map[string]bool)
-	for _, n := range m.candidateTypes() {
-		visible[types.TypeString(n, nil)] = true
-		visible[types.TypeString(types.NewPointer(n), nil)] = true
+	if st.visible == nil {
+		st.visible = make(map[string]bool)
+		for _, n := range m.candidateTypes() {
+			st.visible[types.TypeString(n, nil)] = true
+			st.visible[types.TypeString(types.NewPointer(n), nil)] = true
+		}
 	}
 	var out []funcSummary
 	for _, h := range hs {
-		if visible[h.Type] {
+		if st.visible[h.Type] {
 			continue // already counted from its type
 		}
 		f := h.Fact
