@@ -178,6 +178,9 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 			return o
 		}
 	}
+	if m.classifyInvoke(o) {
+		return o
+	}
 	if o.local != nil {
 		return o
 	}
@@ -186,6 +189,7 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 
 // funcSummary is the user's and the facts' word on a function.
 type funcSummary struct {
+	name                                               string // display name, for interface implementations
 	acquire, release, sink, guarded, idempotent, probe bool
 	tokenParam                                         int
 	writes                                             []string

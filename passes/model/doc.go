@@ -43,6 +43,17 @@
 // lease, and which unguarded write they reach. The result lists every write
 // made in a lease scope with its guard, for the rule analyzers to report.
 //
+// A call through an interface method is judged by the directives written
+// on the method (exported as a fact), else by the implementations the
+// package can see (its own named types and those of its transitive imports,
+// test doubles excluded): it acquires when all of them do, writes when any
+// does, and is guarded when all are. Unexported types a package converts
+// to an interface are listed with their methods' facts in a package fact,
+// since export data may omit them. Interface calls made under a lease
+// that no visible implementation decided are listed in a package fact; a
+// package that converts a concrete type to that interface reports the
+// concrete method's unguarded write at the conversion.
+//
 // Lock-holding handles travel (handles.go): a helper that returns holding
 // a transaction or session lock on a parameter is an acquisition whose
 // argument is a guarded handle (FuncFact.LocksParams); a function that

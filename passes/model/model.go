@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{directives.Analyzer, generatedfile.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncFact), new(FieldFact), new(TypeFact)},
+	FactTypes:  []analysis.Fact{new(FuncFact), new(FieldFact), new(TypeFact), new(LeasedCallsFact), new(HiddenImplsFact)},
 }
 
 // Guard says how a write is protected against a worker that lost its lease.
@@ -136,7 +136,10 @@ func run(pass *analysis.Pass) (res any, err error) {
 	m.carrierScopes()
 	m.channelScopes()
 	m.exportFacts()
-	out := &Result{Writes: m.collectWrites()}
+	m.exportInterfaceFacts()
+	m.exportHiddenImpls()
+	m.exportLeasedCalls()
+	out := &Result{Writes: append(m.collectWrites(), m.wiredWrites()...)}
 	filtered := out.Writes[:0]
 	for _, w := range out.Writes {
 		if !generatedfile.IsGenerated(pass, w.Pos) {
@@ -182,6 +185,8 @@ type model struct {
 	// carrierMethods are the methods of types whose values stand for a
 	// lease (carriers.go).
 	carrierMethods map[*funcInfo]bool
+	// iface caches interface resolution (iface.go), built lazily.
+	iface *ifaceState
 }
 
 // newModel prepares the per-package state.

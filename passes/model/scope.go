@@ -114,6 +114,9 @@ func stripConv(v ssa.Value) ssa.Value {
 // them to the functions of the package called from them.
 func (m *model) computeScopes() {
 	m.inferLocalAcquirers()
+	for m.resolvePendingInvokes() {
+		m.inferLocalAcquirers()
+	}
 	var queue []*funcInfo
 	for _, fn := range m.funcs {
 		fi := m.local[fn]
@@ -154,6 +157,9 @@ func (m *model) scopedCallees(fi *funcInfo) []*funcInfo {
 	for _, o := range fi.ops {
 		if o.local != nil {
 			visit(o.instr, o.local)
+		}
+		for _, impl := range m.implTargets(o) {
+			visit(o.instr, impl)
 		}
 	}
 	for _, b := range fi.fn.Blocks {

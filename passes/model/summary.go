@@ -93,7 +93,7 @@ func (m *model) inferLocalAcquirers() {
 	for changed := true; changed; {
 		changed = false
 		for _, fn := range m.funcs {
-			if acquirers[fn] || !m.returnsHoldingLease(m.local[fn]) {
+			if acquirers[fn] || !m.returnsHoldingLease(m.local[fn]) && !m.errorOnlyAcquirer(m.local[fn]) {
 				continue
 			}
 			acquirers[fn] = true
@@ -252,6 +252,8 @@ func (m *model) unscopedWrite(fi *funcInfo, memo map[*funcInfo][]string, visitin
 					found = append([]string{o.name}, sub...)
 				}
 			}
+		default:
+			found = m.implUnscopedWrite(o, memo, visiting)
 		}
 		if found != nil {
 			break

@@ -54,3 +54,10 @@ func TestSQLShapes(t *testing.T) {
 		"sqlshape/retentionkeys", "sqlshape/lockrow", "sqlshape/queue", "sqlshape/upsert", "sqlshape/twostep", "sqlshape/identifiers",
 		"sqlshape/queuelib", "sqlshape/queueworker")
 }
+
+// TestInterfaces checks calls through interfaces: directives on interface
+// methods across packages, implementations the package can see, and
+// implementations wired in a third package.
+func TestInterfaces(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "ifaces/app", "ifaces/wire", "ifaces/docs", "ifaces/mixeduse", "ifaces/local")
+}
