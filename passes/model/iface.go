@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -433,15 +434,48 @@ func (m *model) candidateTypes() []*types.Named {
 var excludedWords = []string{"mock", "fake", "stub", "inmem", "memory", "noop", "test"}
 
 // excludedName reports whether a type name or an element of a package
-// path names a test double.
+// path names a test double: one of its words (split at case changes,
+// digits and punctuation) begins with an excluded word, or ends with one
+// (for "test", only in an all-lower-case package name such as storetest).
+// So MockStore, pgmock, testutil and storetest count as doubles, and
+// LatestStore does not.
 func excludedName(s string) bool {
-	s = strings.ToLower(s)
-	for _, w := range excludedWords {
-		if strings.Contains(s, w) {
-			return true
+	pkgName := strings.ToLower(s) == s
+	for _, word := range identWords(s) {
+		for _, w := range excludedWords {
+			if strings.HasPrefix(word, w) || (w != "test" || pkgName) && strings.HasSuffix(word, w) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// identWords splits an identifier or path element into lower-case words
+// at case changes (fooBar, HTTPServer), digits and punctuation.
+func identWords(s string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	runes := []rune(s)
+	for i, r := range runes {
+		switch {
+		case !unicode.IsLetter(r):
+			flush()
+			continue
+		case unicode.IsUpper(r) && i > 0 && (unicode.IsLower(runes[i-1]) ||
+			i+1 < len(runes) && unicode.IsLower(runes[i+1]) && unicode.IsUpper(runes[i-1])):
+			flush()
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return words
 }
 
 // inTestFile reports whether pos lies in a _test.go file.
