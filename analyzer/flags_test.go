@@ -11,7 +11,7 @@ import (
 )
 
 // TestThirdPartyFlags describes an unknown library with the root
-// analyzer's flags (-fencecheck.acquire, -sink, -guarded) and checks that
+// analyzer's flags (-fencecheck.acquire, -sink, -guarded, -idempotent) and checks that
 // unfenced follows them.
 func TestThirdPartyFlags(t *testing.T) {
 	dir, err := filepath.Abs("../testdata")
@@ -19,9 +19,10 @@ func TestThirdPartyFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, value := range map[string]string{
-		"acquire": "(*flagcase/thirdparty.Client).Lease",
-		"sink":    "(*flagcase/thirdparty.Client).Write",
-		"guarded": "(*flagcase/thirdparty.Client).WriteFenced:2",
+		"acquire":    "(*flagcase/thirdparty.Client).Lease",
+		"sink":       "(*flagcase/thirdparty.Client).Write",
+		"guarded":    "(*flagcase/thirdparty.Client).WriteFenced:2",
+		"idempotent": "flagcase.Refresh",
 	} {
 		if err := analyzer.Analyzer.Flags.Set(name, value); err != nil {
 			t.Fatalf("-%s=%s: %v", name, value, err)

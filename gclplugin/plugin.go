@@ -23,9 +23,9 @@
 //
 // # Settings
 //
-// The settings use the vocabulary of the command-line flags, so one name
-// means the same thing under go vet, the standalone driver, nogo and
-// golangci-lint:
+// The settings use the vocabulary of the command-line flags, and are the
+// keys of a project's .fencecheck.yaml, so one name means the same thing
+// under go vet, the standalone driver, nogo and golangci-lint:
 //
 //   - enable: a list of analyzer names (the root analyzer "fencecheck" and
 //     one per rule, such as "unfenced"); when given, only those run, as
@@ -44,8 +44,9 @@
 // golangci-lint reports every analyzer of the suite as the one linter
 // "fencecheck" (so //nolint:fencecheck suppresses them all) and prefixes
 // the message of each rule's findings with the rule's name. The plugin
-// writes a finding's related positions (where the lease was taken) into
-// its message, because golangci-lint would otherwise report each one as a
+// writes a finding's path into its message, compactly ("…; path:
+// worker.go:23 lease taken by queue.Claim → worker.go:31 token obtained"),
+// because golangci-lint would otherwise report each related position as a
 // separate issue that a //nolint at the finding does not cover.
 package gclplugin
 
@@ -54,6 +55,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"go/token"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -215,28 +217,57 @@ func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	return out, nil
 }
 
-// foldRelated returns a copy of a that reports each related position in
-// its diagnostic's message instead of as related information.
-// golangci-lint turns every related position into an issue of its own, on
-// its own line, which a //nolint:fencecheck at the finding does not
-// suppress.
+// foldRelated returns a copy of a that writes each diagnostic's path (its
+// related positions: where the lease was taken, where the token came from
+// or the check was made) into the message instead of reporting them as
+// related information. golangci-lint turns every related position into an
+// issue of its own, on its own line, which a //nolint:fencecheck at the
+// finding does not suppress.
 func foldRelated(a *analysis.Analyzer) *analysis.Analyzer {
 	w := *a
 	w.Run = func(pass *analysis.Pass) (any, error) {
 		p := *pass
 		p.Report = func(d analysis.Diagnostic) {
-			for _, r := range d.Related {
-				d.Message += "; " + r.Message
-				if pos := pass.Fset.Position(r.Pos); pos.IsValid() {
-					d.Message += fmt.Sprintf(" at %s:%d", filepath.Base(pos.Filename), pos.Line)
-				}
-			}
+			d.Message += compactPath(pass.Fset, d.Related)
 			d.Related = nil
 			pass.Report(d)
 		}
 		return a.Run(&p)
 	}
 	return &w
+}
+
+// compactPath renders related positions as one suffix of a message:
+//
+//	; path: worker.go:23 lease taken by queue.Claim → worker.go:31 token obtained
+//
+// a step per position, in order, each the file's base name and line, then
+// the step's message without "here" (the position says where). The write
+// is the finding itself, at the issue's own position, so it is not
+// repeated. No related positions, no suffix.
+func compactPath(fset *token.FileSet, related []analysis.RelatedInformation) string {
+	if len(related) == 0 {
+		return ""
+	}
+	steps := make([]string, 0, len(related))
+	for _, r := range related {
+		msg := compactStep(r.Message)
+		if pos := fset.Position(r.Pos); pos.IsValid() {
+			msg = fmt.Sprintf("%s:%d %s", filepath.Base(pos.Filename), pos.Line, msg)
+		}
+		steps = append(steps, msg)
+	}
+	return "; path: " + strings.Join(steps, " → ")
+}
+
+// compactStep drops the word "here" from a step's message: "lease taken
+// here by X" becomes "lease taken by X", "token obtained here" "token
+// obtained".
+func compactStep(msg string) string {
+	if m, ok := strings.CutSuffix(msg, " here"); ok {
+		return m
+	}
+	return strings.Replace(msg, " here ", " ", 1)
 }
 
 // GetLoadMode asks for type information: the analyzers need types and

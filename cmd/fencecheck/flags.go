@@ -111,6 +111,7 @@ type outputFlags struct {
 	diff          bool
 	debug         string
 	root          string
+	verbose       bool
 }
 
 // formats are the values -format accepts.
@@ -127,6 +128,7 @@ func registerOutputFlags(fs *flag.FlagSet) *outputFlags {
 	fs.BoolVar(&o.fix, "fix", false, "apply the first suggested fix of each finding, then report the findings left")
 	fs.BoolVar(&o.diff, "diff", false, "print the suggested fixes as a unified diff instead of applying them")
 	fs.StringVar(&o.root, "root", "", "make file paths in SARIF and GitHub output relative to `dir` (default: the current directory); use the repository's top directory when running in a module below it")
+	fs.BoolVar(&o.verbose, "v", false, "text output: under each finding, print its path a step a line (where the lease was taken, where the token came from or the check was made, the write)")
 	fs.StringVar(&o.debug, "debug", "", "debugging: s = check that analysis facts encode deterministically (needs -driver=packages)")
 	return o
 }

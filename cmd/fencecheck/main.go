@@ -10,6 +10,11 @@
 //
 //	fencecheck [flags] [packages]
 //
+// On its own it reads the project's settings from .fencecheck.yaml (the
+// nearest one from the current directory up to the module root, or
+// -config FILE) and passes them to the analyzers as flags;
+// fencecheck -print-flags prints them for go vet -vettool.
+//
 // Exit status: 0 when there is nothing to report, 3 when there are
 // findings, 1 on an error (bad flags, packages that do not load or build,
 // an analysis that failed). With -format=json the status is 0 or 1, as for
@@ -27,6 +32,7 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/fencecheck/fencecheck/analyzer"
+	"github.com/fencecheck/fencecheck/internal/configfile"
 	"github.com/fencecheck/fencecheck/internal/driver"
 	"github.com/fencecheck/fencecheck/internal/vetjson"
 )
@@ -67,6 +73,8 @@ func run(suite []*analysis.Analyzer, args []string, stdout, stderr io.Writer) in
 	backend := fs.String("driver", "vet", "how packages are loaded: vet (go vet -vettool, cached, package by package) or packages (go/packages, one process)")
 	tests := fs.Bool("test", true, "analyse test files too (packages driver; go vet always does)")
 	tags := fs.String("tags", "", "comma-separated build tags")
+	configFile := fs.String("config", "", "read the project's settings from `file` (default: the nearest "+configfile.FileName+" from the current directory up to the module root; off: none)")
+	printFlags := fs.Bool("print-flags", false, "print the analyzer flags the configuration file and the command line amount to, one a line, for go vet -vettool, and exit")
 	sel := registerAnalyzerFlags(fs, suite)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: fencecheck [flags] [packages]\n\nFinds writes made under a lease without a fencing token.\nRun it in a module: fencecheck ./...\n\nFlags:\n")
@@ -77,6 +85,22 @@ func run(suite []*analysis.Analyzer, args []string, stdout, stderr io.Writer) in
 			return exitClean
 		}
 		return exitError
+	}
+	if applied, err := applyConfig(fs, suite, *configFile); err != nil {
+		fmt.Fprintf(stderr, "fencecheck: %v\n", err)
+		return exitError
+	} else if applied {
+		// The command line again, so that its values override the
+		// file's (lists of functions add up).
+		if err := fs.Parse(args); err != nil {
+			return exitError
+		}
+	}
+	if *printFlags {
+		for _, f := range sel.vetFlags(fs) {
+			fmt.Fprintln(stdout, f)
+		}
+		return exitClean
 	}
 	if err := out.validate(*backend); err != nil {
 		fmt.Fprintf(stderr, "fencecheck: %v\n", err)
@@ -105,4 +129,37 @@ func run(suite []*analysis.Analyzer, args []string, stdout, stderr io.Writer) in
 		return exitError
 	}
 	return out.report(suite, tree, err, stdout, stderr)
+}
+
+// applyConfig reads the configuration file (path, or the one Find finds
+// from the current directory; "off" for none) and sets its entries as
+// flags of fs. It reports whether a file was read. Errors name the file
+// and line.
+func applyConfig(fs *flag.FlagSet, suite []*analysis.Analyzer, path string) (bool, error) {
+	if path == "off" {
+		return false, nil
+	}
+	if path == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return false, err
+		}
+		if path, err = configfile.Find(wd); err != nil || path == "" {
+			return false, err
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false, err
+	}
+	entries, err := configfile.ParseFile(path, data, suite)
+	if err != nil {
+		return false, err
+	}
+	for _, e := range entries {
+		if err := fs.Set(e.Flag, e.Value); err != nil {
+			return false, fmt.Errorf("%s:%d: %s: %v", path, e.Line, e.Flag, err)
+		}
+	}
+	return true, nil
 }

@@ -7,17 +7,35 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/fencecheck/fencecheck/internal/report"
 	"github.com/fencecheck/fencecheck/internal/vetjson"
 )
 
 // writeText prints one line per finding, as go vet does: the position
 // (relative to the current directory when below it), the message, and the
-// rule in parentheses.
-func writeText(w io.Writer, findings []vetjson.Finding) {
+// rule in parentheses. With verbose, the finding's path follows, a step a
+// line, indented by four spaces: file:line (relative as the finding's)
+// and what happens there, the write last.
+func writeText(w io.Writer, findings []vetjson.Finding, verbose bool) {
 	wd, _ := os.Getwd()
 	for _, f := range findings {
 		fmt.Fprintf(w, "%s: %s (%s)\n", relPosn(wd, f.Posn), f.Message, f.Analyzer)
+		if !verbose || len(f.Related) == 0 {
+			continue
+		}
+		for _, s := range report.Steps(f) {
+			fmt.Fprintf(w, "    %s: %s\n", relLine(wd, s.Posn), s.Message)
+		}
 	}
+}
+
+// relLine is relPosn without the column.
+func relLine(wd, posn string) string {
+	file, line, _ := vetjson.SplitPosn(posn)
+	if line == 0 {
+		return posn
+	}
+	return relPosn(wd, fmt.Sprintf("%s:%d", file, line))
 }
 
 // relPosn shortens an absolute file:line:col to a path relative to wd.

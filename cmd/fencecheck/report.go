@@ -139,7 +139,7 @@ func (o *outputFlags) report(suite []*analysis.Analyzer, tree vetjson.Tree, runE
 	case "github":
 		werr = report.WriteGitHub(w, findings, errs, files)
 	default:
-		writeText(w, findings)
+		writeText(w, findings, o.verbose)
 	}
 	if werr != nil {
 		fmt.Fprintf(stderr, "fencecheck: writing output: %v\n", werr)

@@ -107,6 +107,11 @@ const (
 	// one of Fields (Consul KVCheckSession, DynamoDB ConditionCheck) in
 	// the operations it builds.
 	OpsGuard
+	// Registers hands argument Arg to a job framework that calls it under
+	// the job's lease: a function or method value is a handler; for a value
+	// of a named type, its methods named in Fields are handlers ("*" names
+	// every exported method, as Temporal registers an activity struct).
+	Registers
 )
 
 // String returns the class name used in docs/catalogue.md.
@@ -170,6 +175,8 @@ func (c Class) String() string {
 		return "returns a sync.Locker whose Lock takes a lease"
 	case Read:
 		return "read (its version is not a token)"
+	case Registers:
+		return "registers a handler"
 	}
 	return "unknown"
 }

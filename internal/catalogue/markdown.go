@@ -17,9 +17,11 @@ func Markdown() string {
 	b.WriteString("embedded type's method. Functions of other libraries are added with the analyzer flags\n")
 	b.WriteString("`-fencecheck.acquire`, `-fencecheck.release`, `-fencecheck.probe`, `-fencecheck.sink`,\n")
 	b.WriteString("`-fencecheck.guarded NAME:PARAM` and `-fencecheck.handler` (see docs/directives.md).\n\n")
-	b.WriteString("Handlers are recognised by signature, not listed here: a function with a River `*river.Job[T]`\n")
-	b.WriteString("or an asynq `*asynq.Task` parameter, a function that uses `go.temporal.io/sdk/activity`, and\n")
-	b.WriteString("the `OnStartedLeading` callback of a client-go `leaderelection.LeaderCallbacks`.\n")
+	b.WriteString("Handlers are recognised by signature and by registration: a River `Work(ctx, *river.Job[T]) error`\n")
+	b.WriteString("method or `func(context.Context, *river.Job[T]) error`, an asynq `ProcessTask` method or\n")
+	b.WriteString("`func(context.Context, *asynq.Task) error`, a function that uses `go.temporal.io/sdk/activity`,\n")
+	b.WriteString("what the registering APIs below (class \"registers a handler\") are given, and the\n")
+	b.WriteString("`OnStartedLeading` callback of a client-go `leaderelection.LeaderCallbacks`.\n")
 	lib := ""
 	for _, e := range Entries() {
 		if e.Library != lib {
@@ -47,6 +49,15 @@ func notes(e Entry) string {
 		}
 	case VersionedSink:
 		parts = append(parts, fmt.Sprintf("argument %d is the version; -1 is unguarded", e.Arg))
+	case Registers:
+		what := "a function"
+		switch {
+		case len(e.Fields) == 1 && e.Fields[0] == "*":
+			what += " or every exported method of a struct"
+		case len(e.Fields) > 0:
+			what += " or the " + strings.Join(e.Fields, ", ") + " method of a value"
+		}
+		parts = append(parts, fmt.Sprintf("argument %d: %s runs under the job's lease", e.Arg, what))
 	case Guarded:
 		if len(e.Fields) > 0 {
 			parts = append(parts, "condition "+strings.Join(e.Fields, ", "))

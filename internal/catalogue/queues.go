@@ -6,11 +6,13 @@ const (
 	rivertype = "github.com/riverqueue/river/rivertype"
 	asynq     = "github.com/hibiken/asynq"
 	temporal  = "go.temporal.io/sdk/activity"
+	temporalW = "go.temporal.io/sdk/worker"
 )
 
 // queueEntries returns the job-queue part of the table. Handler bodies
 // (River Work, asynq ProcessTask, Temporal activities) are lease scopes;
-// the model recognises them by their signatures.
+// the model recognises them by their signatures and by the Registers
+// entries, which name what a registration hands to the framework.
 func queueEntries() []Entry {
 	return []Entry{
 		entry(asynq, "github.com/hibiken/asynq.GetRetryCount", WeakToken).withReason("a retry count can repeat"),
@@ -19,6 +21,14 @@ func queueEntries() []Entry {
 		entry(temporal, "go.temporal.io/sdk/activity.GetInfo", TokenSource),
 		entry(temporal, "go.temporal.io/sdk/activity.RecordHeartbeat", Probe),
 		entry(temporal, "go.temporal.io/sdk/activity.GetWorkerStopChannel", Probe),
+		entry(asynq, "(*github.com/hibiken/asynq.ServeMux).Handle", Registers).withArg(1).withFields("ProcessTask"),
+		entry(asynq, "(*github.com/hibiken/asynq.ServeMux).HandleFunc", Registers).withArg(1),
+		entry(river, "github.com/riverqueue/river.AddWorker", Registers).withArg(1).withFields("Work"),
+		entry(river, "github.com/riverqueue/river.AddWorkerSafely", Registers).withArg(1).withFields("Work"),
+		entry(river, "github.com/riverqueue/river.AddWorkerArgs", Registers).withArg(2).withFields("Work"),
+		entry(river, "github.com/riverqueue/river.WorkFunc", Registers).withArg(0),
+		entry(temporalW, "(go.temporal.io/sdk/worker.ActivityRegistry).RegisterActivity", Registers).withArg(0).withFields("*"),
+		entry(temporalW, "(go.temporal.io/sdk/worker.ActivityRegistry).RegisterActivityWithOptions", Registers).withArg(0).withFields("*"),
 		entry(river, "github.com/riverqueue/river.JobCompleteTx", Guarded).withVerb("completes").
 			withReason("it checks only that the job is still running, which a newer attempt passes too"),
 	}

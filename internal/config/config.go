@@ -1,6 +1,8 @@
 // Package config holds the settings of the fencecheck suite: the flags of
 // the root analyzer, read by the engine. Settings travel in flags, not in a
-// file, because go vet caches results by flags and would not see a file.
+// file, because go vet caches results by flags and would not see a file;
+// a project's .fencecheck.yaml (package configfile) is read by the
+// standalone driver and turned into the same flags.
 package config
 
 import (
@@ -16,9 +18,9 @@ import (
 type Settings struct {
 	// Header is the HTTP header that carries the fencing token.
 	Header string
-	// Acquire, Release, Probe, Sink and Handler list functions by full
-	// name ("pkg/path.Func", "(*pkg/path.Type).Method").
-	Acquire, Release, Probe, Sink, Handler names
+	// Acquire, Release, Probe, Sink, Handler and Idempotent list
+	// functions by full name ("pkg/path.Func", "(*pkg/path.Type).Method").
+	Acquire, Release, Probe, Sink, Handler, Idempotent names
 	// Guarded maps a function's full name to its token parameter index.
 	Guarded guarded
 }
@@ -38,6 +40,7 @@ func Register(fs *flag.FlagSet) {
 	fs.Var(&current.Probe, "probe", "comma-separated functions that check ownership (preflight checks)")
 	fs.Var(&current.Sink, "sink", "comma-separated functions that write to a sink without a guard")
 	fs.Var(&current.Handler, "handler", "comma-separated functions whose body runs under a lease")
+	fs.Var(&current.Idempotent, "idempotent", "comma-separated functions whose writes cannot corrupt state (as //fencecheck:idempotent)")
 	fs.Var(&current.Guarded, "guarded", "comma-separated guarded writes as NAME:PARAM, PARAM the index of the token parameter: (*pkg/path.Store).Save:2")
 }
 
@@ -50,7 +53,7 @@ func FencingHeader() string {
 
 // Class is what the flags say a function does.
 type Class struct {
-	Acquire, Release, Probe, Sink, Handler bool
+	Acquire, Release, Probe, Sink, Handler, Idempotent bool
 	// Guarded reports a guarded write; TokenParam is its token parameter.
 	Guarded    bool
 	TokenParam int
@@ -63,12 +66,13 @@ func Lookup(fullName string) (Class, bool) {
 	c := Class{
 		Acquire: current.Acquire.has(fullName), Release: current.Release.has(fullName),
 		Probe: current.Probe.has(fullName), Sink: current.Sink.has(fullName),
-		Handler: current.Handler.has(fullName), TokenParam: -1,
+		Handler: current.Handler.has(fullName), Idempotent: current.Idempotent.has(fullName),
+		TokenParam: -1,
 	}
 	if p, ok := current.Guarded[fullName]; ok {
 		c.Guarded, c.TokenParam = true, p
 	}
-	return c, c.Acquire || c.Release || c.Probe || c.Sink || c.Handler || c.Guarded
+	return c, c.Acquire || c.Release || c.Probe || c.Sink || c.Handler || c.Idempotent || c.Guarded
 }
 
 // names is a flag holding a set of function names.
@@ -190,7 +194,7 @@ func checkName(name string) error {
 func Mentions(path string) bool {
 	mu.RLock()
 	defer mu.RUnlock()
-	for _, set := range []names{current.Acquire, current.Release, current.Probe, current.Sink, current.Handler} {
+	for _, set := range []names{current.Acquire, current.Release, current.Probe, current.Sink, current.Handler, current.Idempotent} {
 		for name := range set {
 			if packageOf(name) == path {
 				return true
@@ -217,4 +221,17 @@ func packageOf(name string) string {
 		return name[:i]
 	}
 	return name
+}
+
+// NewLike returns a new, empty value of the same type as v when v is one
+// of the flags that name functions (acquire, sink, guarded, …), so that a
+// name can be checked without setting the flag; nil for other values.
+func NewLike(v flag.Value) flag.Value {
+	switch v.(type) {
+	case *names:
+		return new(names)
+	case *guarded:
+		return new(guarded)
+	}
+	return nil
 }

@@ -192,6 +192,27 @@ func TestSARIF(t *testing.T) {
 	if rel["id"] != float64(1) || rel["message"].(map[string]any)["text"] != "lease taken here" {
 		t.Errorf("related location %v", rel)
 	}
+	// The path: a code flow whose thread flow locations are the steps, the
+	// lease first and the write last.
+	flows, _ := r0["codeFlows"].([]any)
+	if len(flows) != 1 {
+		t.Fatalf("result 0: %d code flows, want 1", len(flows))
+	}
+	tfl := flows[0].(map[string]any)["threadFlows"].([]any)[0].(map[string]any)["locations"].([]any)
+	var steps []string
+	for _, x := range tfl {
+		l := x.(map[string]any)
+		pl := l["location"].(map[string]any)
+		reg := pl["physicalLocation"].(map[string]any)["region"].(map[string]any)
+		steps = append(steps, fmt.Sprintf("%v:%v %v", l["executionOrder"], reg["startLine"], pl["message"].(map[string]any)["text"]))
+	}
+	ls, _ := lineCol(t, "func (t *T)", "Save")
+	if want := []string{fmt.Sprintf("1:%d lease taken here", ls), fmt.Sprintf("2:%d write under a lease without a fencing token", line)}; strings.Join(steps, "|") != strings.Join(want, "|") {
+		t.Errorf("thread flow %q, want %q", steps, want)
+	}
+	if _, ok := results[1].(map[string]any)["codeFlows"]; ok {
+		t.Error("a finding without related positions has a code flow")
+	}
 	if r0["ruleId"] != "unfenced" || r0["ruleIndex"] != float64(1) || r0["level"] != "error" {
 		t.Errorf("result 0: %v", r0)
 	}
@@ -344,6 +365,36 @@ func TestRel(t *testing.T) {
 	for in, want := range map[string]string{"/repo/a/b.go": "a/b.go", "/other/c.go": "/other/c.go", "/repo2/x.go": "/repo2/x.go", "rel/d.go": "rel/d.go"} {
 		if got, _ := files.Rel(in); got != want {
 			t.Errorf("Rel(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestSteps checks a finding's path: the related positions in order, then
+// the write with the finding's message less its closing explanation.
+func TestSteps(t *testing.T) {
+	f := vetjson.Finding{Diagnostic: vetjson.Diagnostic{
+		Posn: "w.go:9:2", End: "w.go:9:20",
+		Message: "call to (fencesql.Table).Update writes with a guard that does not fence: the token comes from the clock (clocks of two workers are not ordered)",
+		Related: []vetjson.RelatedMessage{{Posn: "w.go:3:5", Message: "lease taken here by q.Claim"}, {Posn: "w.go:8:1", Message: "token obtained here"}},
+	}}
+	var got []string
+	for _, s := range Steps(f) {
+		got = append(got, s.Posn+" "+s.Message)
+	}
+	want := []string{"w.go:3:5 lease taken here by q.Claim", "w.go:8:1 token obtained here",
+		"w.go:9:2 call to (fencesql.Table).Update writes with a guard that does not fence: the token comes from the clock"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("steps:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for in, out := range map[string]string{
+		"x writes via (*sql.DB).Exec":      "x writes via (*sql.DB).Exec",
+		"x calls f(a (b))":                 "x calls f(a (b))",
+		"x writes (because (nested) here)": "x writes",
+		"(all of it)":                      "(all of it)",
+		"":                                 "",
+	} {
+		if got := WriteStep(in); got != out {
+			t.Errorf("WriteStep(%q) = %q, want %q", in, got, out)
 		}
 	}
 }

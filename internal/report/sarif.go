@@ -111,7 +111,18 @@ type (
 		Message          sarifText       `json:"message"`
 		Locations        []sarifLocation `json:"locations"`
 		RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
+		CodeFlows        []sarifCodeFlow `json:"codeFlows,omitempty"`
 		BaselineState    string          `json:"baselineState,omitempty"`
+	}
+	sarifCodeFlow struct {
+		ThreadFlows []sarifThreadFlow `json:"threadFlows"`
+	}
+	sarifThreadFlow struct {
+		Locations []sarifThreadFlowLocation `json:"locations"`
+	}
+	sarifThreadFlowLocation struct {
+		Location       sarifLocation `json:"location"`
+		ExecutionOrder int           `json:"executionOrder"`
 	}
 	sarifLocation struct {
 		ID               *int          `json:"id,omitempty"`
@@ -144,8 +155,15 @@ type (
 // UTF-16 code units, SARIF's default columnKind, converted from go/token's
 // byte columns by reading the lines; a region's endColumn is the column
 // after its last character, which is what go/token's end positions are. A
-// diagnostic without an end has a region of its start alone. Related
-// positions (where the lease was taken) become relatedLocations.
+// diagnostic without an end has a region of its start alone.
+//
+// A finding's path (see Steps: where the lease was taken, the calls on the
+// way, where the token came from or the check was made, and the write)
+// becomes a code flow with one thread flow whose locations are the steps
+// in order, the write last; GitHub code scanning shows it under "Show
+// paths". The steps before the write are also relatedLocations, with ids
+// 1, 2, … in the same order. A finding with no related positions (a
+// malformed directive) has no code flow.
 //
 // Partial fingerprints are left to the uploader (github/codeql-action
 // computes them from the source).
@@ -209,6 +227,9 @@ func WriteSARIF(w io.Writer, findings []vetjson.Finding, opts SARIFOptions) erro
 				Message:          &sarifText{Text: rel.Message},
 			})
 		}
+		if len(f.Related) > 0 {
+			res.CodeFlows = []sarifCodeFlow{codeFlow(files, f)}
+		}
 		if opts.Baseline {
 			res.BaselineState = "new"
 		}
@@ -219,6 +240,23 @@ func WriteSARIF(w io.Writer, findings []vetjson.Finding, opts SARIFOptions) erro
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
+}
+
+// codeFlow returns the code flow of a finding's path: one thread flow
+// whose locations are the steps, numbered in execution order.
+func codeFlow(files *Files, f vetjson.Finding) sarifCodeFlow {
+	steps := Steps(f)
+	tf := sarifThreadFlow{Locations: make([]sarifThreadFlowLocation, 0, len(steps))}
+	for i, s := range steps {
+		tf.Locations = append(tf.Locations, sarifThreadFlowLocation{
+			Location: sarifLocation{
+				PhysicalLocation: physical(files, s.Posn, s.End),
+				Message:          &sarifText{Text: s.Message},
+			},
+			ExecutionOrder: i + 1,
+		})
+	}
+	return sarifCodeFlow{ThreadFlows: []sarifThreadFlow{tf}}
 }
 
 // sarifRuleOf builds a rule's reportingDescriptor. Every text field

@@ -243,15 +243,15 @@ func (p *parser) stripCast(a, b int) int {
 	return cast
 }
 
-// paramsIn returns the placeholders in tokens [a, b).
+// paramsIn returns the placeholders in tokens [a, b), or nil. The slice
+// shares the parser's array (capped, so appending copies), which keeps
+// the cost constant however deeply operands nest.
 func (p *parser) paramsIn(a, b int) []Placeholder {
-	var out []Placeholder
-	for i := a; i < b; i++ {
-		if p.toks[i].kind == tParam {
-			out = append(out, p.params[p.toks[i].ref])
-		}
+	x, y := p.before[a], p.before[b]
+	if x >= y {
+		return nil
 	}
-	return out
+	return p.params[x:y:y]
 }
 
 // assignments parses the SET list in tokens [a, b): col = v, t.col = v,

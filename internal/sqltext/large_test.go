@@ -31,6 +31,9 @@ func TestLinear(t *testing.T) {
 		"cte": func(n int) string {
 			return "WITH " + strings.Repeat("a AS (SELECT 1), ", n) + "b AS (SELECT 1) SELECT 1"
 		},
+		"subqueries": func(n int) string {
+			return "DELETE FROM t WHERE a IN " + strings.Repeat("(SELECT a FROM t WHERE b = $1 AND a IN ", n)
+		},
 		"brackets": func(n int) string { return strings.Repeat("[", n) + "@a" },
 		"unmatched": func(n int) string {
 			return strings.Repeat("CASE [", n) + strings.Repeat(")", n) + strings.Repeat("END ]", n)

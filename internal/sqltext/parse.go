@@ -12,6 +12,8 @@ type parser struct {
 	src    string
 	toks   []token
 	params []Placeholder
+	// before[i] is the number of placeholders among toks[:i].
+	before []int32
 	depth  int // current recursion depth
 
 	funcSet map[string]bool // the functions found so far, once there are many
@@ -26,11 +28,13 @@ type parser struct {
 // groups.
 func newParser(text string) *parser {
 	p := &parser{src: text, toks: tokenize(text)}
+	p.before = make([]int32, len(p.toks)+1)
 	for i := range p.toks {
 		if t := &p.toks[i]; t.kind == tParam {
 			t.ref = int32(len(p.params))
 			p.params = append(p.params, Placeholder{Style: PlaceholderStyle(t.style), Number: int(t.num), Name: t.val, Offset: int(t.pos)})
 		}
+		p.before[i+1] = int32(len(p.params))
 	}
 	p.matchGroups()
 	return p
@@ -273,7 +277,7 @@ func (p *parser) statement(lo, hi int) *Statement {
 	for i < hi && p.is(i, tLParen) {
 		i++
 	}
-	parens := i > lo
+	parens, body := i > lo, i
 	if p.word(i) == "with" {
 		i = p.skipWith(i+1, hi)
 	}
@@ -291,7 +295,37 @@ func (p *parser) statement(lo, hi int) *Statement {
 	default:
 		st.Kind = Other
 	}
+	if st.Kind != Other {
+		st.SubWhere = p.subWheres(body, hi)
+	}
 	return st
+}
+
+// subWheres returns the predicates of the WHERE clauses of the subqueries
+// and common table expressions in tokens [lo, hi), in order of
+// appearance. Each '(' is looked at once, and each subquery's WHERE is
+// scanned at its own top level, so the work stays linear.
+func (p *parser) subWheres(lo, hi int) []Predicate {
+	var out []Predicate
+	for i := lo; i < hi; i++ {
+		if !p.is(i, tLParen) || p.is(i+1, tLParen) || !p.isSubquery(i+1) {
+			continue
+		}
+		a, b := i+1, p.inner(i)
+		if p.word(a) == "with" {
+			a = p.skipWith(a+1, b)
+		}
+		if p.word(a) != "select" {
+			continue
+		}
+		a = p.skipModifiers(a+1, b, true)
+		from := p.findKw(p.clauseEnd(a, b, isClauseEnd), b, "from")
+		if from < 0 {
+			continue
+		}
+		out = append(out, p.where(p.clauseEnd(from+1, b, isFromEnd), b)...)
+	}
+	return out
 }
 
 // skipWith skips the common table expressions after WITH and returns the

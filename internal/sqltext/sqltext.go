@@ -160,6 +160,7 @@ type Statement struct {
 	Set           []Assignment     // UPDATE ... SET; for upserts the DO UPDATE SET / ON DUPLICATE KEY UPDATE list; MERGE's UPDATE SET
 	Where         []Predicate      // top-level WHERE of the main statement; MERGE's WHEN MATCHED AND conditions
 	ConflictWhere []Predicate      // WHERE of ON CONFLICT ... DO UPDATE SET ... WHERE
+	SubWhere      []Predicate      // WHERE of every subquery and common table expression of the statement, in order of appearance (UnderOr relative to its own WHERE)
 	Returning     []string         // RETURNING / OUTPUT names, lowercased (the alias if any), "*" for a star
 	Columns       []string         // SELECT list names (alias, else column, else function name, else ""); INSERT column list
 	ForUpdate     bool             // FOR UPDATE / FOR NO KEY UPDATE (or an UPDLOCK hint) anywhere in the text
@@ -177,7 +178,8 @@ const maxText = 1 << 30
 
 // Parse scans SQL text and describes it. It never returns nil and never
 // panics. When the text holds several statements, the statement-level
-// fields (Kind, Table, Set, Where, ConflictWhere, Returning, Columns)
+// fields (Kind, Table, Set, Where, ConflictWhere, SubWhere, Returning,
+// Columns)
 // describe the first one that Writes, else the first Insert, else the first
 // statement; the other fields cover the whole text.
 func Parse(text string) *Statement {

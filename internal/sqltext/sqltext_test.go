@@ -21,6 +21,7 @@ type parseCase struct {
 	set       []string
 	where     []string
 	conflict  []string
+	subWhere  []string
 	returning []string
 	columns   []string
 	params    []string
@@ -33,6 +34,42 @@ type parseCase struct {
 }
 
 var parseCases = []parseCase{
+	{
+		name:  "visibility timeout claim: subquery predicates",
+		sql:   `UPDATE q SET timeout = ?, received = received + 1 WHERE id = (SELECT id FROM q WHERE ? >= timeout AND queue = ? ORDER BY priority DESC, created LIMIT 1) RETURNING id, body, received`,
+		kind:  Update,
+		table: "q",
+		set: []string{
+			"timeout=param:0 params[0]",
+			"received=expr:received + 1 self",
+		},
+		where:     []string{"col:id = expr:(SELECT id FROM q WHERE ? >= timeout AND queue = ? ORDER BY priority DESC, created LIMIT 1)"},
+		subWhere:  []string{"param:1 >= col:timeout", "col:queue = param:2"},
+		returning: []string{"id", "body", "received"},
+		params:    []string{"0", "1", "2"},
+		style:     Question,
+	},
+	{
+		name:      "subqueries: nested, in a CTE, in SET, with OR",
+		sql:       `WITH c AS (SELECT id FROM q WHERE visible_at < now() OR visible_at IS NULL LIMIT 5) UPDATE q SET n = (SELECT count(*) FROM r WHERE r.q = q.id) FROM c WHERE q.id = c.id AND q.k IN (SELECT k FROM s WHERE s.x IN (SELECT x FROM u WHERE u.y = $1)) RETURNING q.id`,
+		kind:      Update,
+		table:     "q",
+		set:       []string{"n=expr:(SELECT count(*) FROM r WHERE r.q = q.id)"},
+		where:     []string{"col:q.id = col:c.id", "col:q.k in expr:(SELECT k FROM s WHERE s.x IN (SELECT x FROM u WHERE u.y = $1))"},
+		subWhere:  []string{"or|col:visible_at < fn:now", "or|col:visible_at is lit:NULL", "col:r.q = col:q.id", "col:s.x in expr:(SELECT x FROM u WHERE u.y = $1)", "col:u.y = param:0"},
+		returning: []string{"id"},
+		params:    []string{"0"},
+		funcs:     []string{"now", "count"},
+		style:     Dollar,
+	},
+	{
+		name:     "subquery without where, values list, unclosed subquery",
+		sql:      `DELETE FROM t WHERE a IN (SELECT a FROM u) AND b IN (VALUES (1)) AND c = (SELECT c FROM v WHERE d < 2`,
+		kind:     Delete,
+		table:    "t",
+		where:    []string{"col:a in expr:(SELECT a FROM u)", "col:b in expr:(VALUES (1))", "col:c = expr:(SELECT c FROM v WHERE d < 2"},
+		subWhere: []string{"col:d < lit:2"},
+	},
 	{
 		name:   "dollar update with fence",
 		sql:    `UPDATE jobs SET result = $2, fence_token = $3 WHERE id = $1 AND fence_token < $3`,
@@ -213,6 +250,7 @@ var parseCases = []parseCase{
 			"fence_token=expr:fence_token + 1 self",
 		},
 		where:     []string{"col:id = expr:(SELECT id FROM jobs WHERE state = 'queued' ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1)"},
+		subWhere:  []string{"col:state = lit:'queued'"},
 		returning: []string{"id", "fence_token"},
 		params:    []string{"0"},
 		funcs:     []string{"now"},
@@ -615,12 +653,13 @@ var parseCases = []parseCase{
 		returning: []string{"*", "qid"},
 	},
 	{
-		name:    "parenthesised union",
-		sql:     `(SELECT id FROM jobs WHERE a = 1) UNION (SELECT id FROM old WHERE b = 2)`,
-		kind:    Select,
-		table:   "jobs",
-		columns: []string{"id"},
-		where:   []string{"col:a = lit:1"},
+		name:     "parenthesised union",
+		sql:      `(SELECT id FROM jobs WHERE a = 1) UNION (SELECT id FROM old WHERE b = 2)`,
+		kind:     Select,
+		table:    "jobs",
+		columns:  []string{"id"},
+		where:    []string{"col:a = lit:1"},
+		subWhere: []string{"col:b = lit:2"}, // a parenthesised union branch counts as a subquery
 	},
 	{
 		name:  "cte variants then delete",
@@ -719,6 +758,7 @@ func TestParse(t *testing.T) {
 			check("Set", renderSet(st.Set), c.set)
 			check("Where", renderPreds(st.Where), c.where)
 			check("ConflictWhere", renderPreds(st.ConflictWhere), c.conflict)
+			check("SubWhere", renderPreds(st.SubWhere), c.subWhere)
 			check("Returning", st.Returning, c.returning)
 			check("Columns", st.Columns, c.columns)
 			check("Params", renderParams(st.Params), c.params)

@@ -20,9 +20,11 @@ func (m *model) returnsHoldingLease(fi *funcInfo) bool {
 // nothing) qualifies when the surviving acquisition works on something its
 // caller passed in (the receiver, a field of it, a parameter, a captured
 // variable for a closure) and the function writes nothing under the lease:
-// it is a lock wrapper, not a job that claims and finishes. In both cases
+// it is a lock wrapper, not a job that claims and finishes (nor a runner
+// that calls back the work it was given). In both cases
 // a release deferred anywhere in the function ends the lease when it
-// returns, and a transaction-scoped lock does not outlive it usefully.
+// returns, and a transaction-scoped lock does not outlive it usefully
+// unless the function hands the locked handle to its caller.
 // Failure edges of the acquisition need no mapping: the caller's failure
 // branch is the one on the wrapper's own error result.
 func (m *model) holdsAtReturn(fi *funcInfo) bool {
@@ -42,15 +44,18 @@ func (m *model) holdsAtReturn(fi *funcInfo) bool {
 		}
 		held := flow.held(ret)
 		for i, a := range flow.acqs {
-			if held == nil || !held.has(i) || a.sameHandleGuards && a.handle != nil {
+			if held == nil || !held.has(i) {
 				continue
+			}
+			if a.sameHandleGuards && a.handle != nil && !m.returnsLockedHandle(fi, m.acquisitionScope(fi, a)) {
+				continue // a transaction-scoped lock does not outlive the function usefully
 			}
 			if valued || m.acquiresOnInput(fi, a) {
 				found = true
 			}
 		}
 	}
-	if found && !valued && m.writesUnderLease(fi, flow, 0) {
+	if found && !valued && (m.writesUnderLease(fi, flow, 0) || callsBackUnderLease(fi, flow)) {
 		return false
 	}
 	return found
@@ -149,6 +154,26 @@ func fromInput(v ssa.Value, depth int) bool {
 func isContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+// callsBackUnderLease reports whether fi calls a function value it was
+// given (a parameter, or a captured one) while one of its acquisitions is
+// possibly held: it runs work under the lease, like a job runner, rather
+// than handing the lease to its caller.
+func callsBackUnderLease(fi *funcInfo, flow *leaseFlow) bool {
+	for _, b := range fi.fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || call.Common().IsInvoke() || flow.held(instr) == nil {
+				continue
+			}
+			switch stripConv(call.Common().Value).(type) {
+			case *ssa.Parameter, *ssa.FreeVar:
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // writesUnderLease reports whether fi writes (guarded or not) while one of

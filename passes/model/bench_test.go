@@ -16,6 +16,19 @@ import (
 // verdicts) over every fixture package, with loading and type checking
 // done once outside the timed loop.
 func BenchmarkModel(b *testing.B) {
+	benchModel(b, "sqlclaim", "advisory", "pgxcase", "sqlxcase", "gormcase", "interproc/worker",
+		"preflight", "clientcompare", "weakguard", "uncheckedfence", "flagcase")
+}
+
+// BenchmarkInterfaces measures the engine over the interface-dispatch
+// fixtures, where calls resolve to implementations and wiring packages
+// read the leased-call facts.
+func BenchmarkInterfaces(b *testing.B) {
+	benchModel(b, "ifaces/app", "ifaces/wire", "ifaces/docs", "ifaces/mixeduse", "ifaces/local", "ifaces/localfacts")
+}
+
+// benchModel runs the model over the fixture packages patterns.
+func benchModel(b *testing.B, patterns ...string) {
 	dir, err := filepath.Abs("../../testdata")
 	if err != nil {
 		b.Fatal(err)
@@ -25,8 +38,7 @@ func BenchmarkModel(b *testing.B) {
 		Dir:  dir,
 		Env:  append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOPROXY=off", "GOWORK=off"),
 	}
-	pkgs, err := packages.Load(cfg, "sqlclaim", "advisory", "pgxcase", "sqlxcase", "gormcase", "interproc/worker",
-		"preflight", "clientcompare", "weakguard", "uncheckedfence", "flagcase")
+	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		b.Fatal(err)
 	}

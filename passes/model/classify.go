@@ -54,11 +54,17 @@ type op struct {
 	verb     string
 	note     string
 	via      []string // helper path, for calls of another package's writer
+	// registered are the writes handlers of other packages registered by
+	// this call reach, each under the lease the framework grants them.
+	registered []registeredWrite
 
 	// stmt is the resolved SQL statement, if any.
 	stmt *sqltext.Statement
 	// claimColumns are the lease and token columns a claim statement sets.
 	claimColumns []string
+	// writeHandles are the arguments every write of a helper of another
+	// package goes through (FuncFact.WriteParams).
+	writeHandles []ssa.Value
 	// producer is, for a call of a function value, the call that returned
 	// that value; the call releases when the producer acquires.
 	producer ssa.CallInstruction
@@ -104,6 +110,7 @@ func (m *model) classifyAll() {
 			}
 		}
 	}
+	m.twoStepClaims() // SELECT free rows, then UPDATE them: sqlshape.go
 	for _, fn := range m.funcs {
 		for _, o := range m.local[fn].ops {
 			for _, c := range o.claimColumns {
@@ -161,7 +168,7 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 		}
 	}
 	if c, ok := config.Lookup(o.callee.Origin().FullName()); ok {
-		s := funcSummary{acquire: c.Acquire, release: c.Release, sink: c.Sink, guarded: c.Guarded, tokenParam: c.TokenParam, probe: c.Probe}
+		s := funcSummary{acquire: c.Acquire, release: c.Release, sink: c.Sink, guarded: c.Guarded, tokenParam: c.TokenParam, probe: c.Probe, idempotent: c.Idempotent}
 		if m.applyDirectives(o, s) {
 			return o
 		}
@@ -177,6 +184,9 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 			return o
 		}
 	}
+	if m.classifyInvoke(o) {
+		return o
+	}
 	if o.local != nil || m.hasSyncParams(o) {
 		return o
 	}
@@ -185,10 +195,12 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 
 // funcSummary is the user's and the facts' word on a function.
 type funcSummary struct {
+	name                                               string // display name, for interface implementations
 	acquire, release, sink, guarded, idempotent, probe bool
 	tokenParam                                         int
 	writes                                             []string
 	claimColumns                                       []string
+	locksParams, writeParams                           []int
 }
 
 // funcDirectives returns what directives (local) or facts (imported) say
@@ -214,6 +226,7 @@ func (m *model) funcDirectives(fn *types.Func) (funcSummary, bool) {
 		acquire: f.Acquire, release: f.Release, sink: f.Sink, guarded: f.Guarded,
 		tokenParam: f.TokenParam, idempotent: f.Idempotent, probe: f.Probe,
 		writes: f.Writes, claimColumns: f.ClaimColumns,
+		locksParams: f.LocksParams, writeParams: f.WriteParams,
 	}, true
 }
 
@@ -244,6 +257,7 @@ func (m *model) applyDirectives(o *op, s funcSummary) bool {
 	case s.acquire:
 		o.acquire = true
 		o.local = nil
+		bindLockedArgs(o, s.locksParams)
 		return true
 	case s.release:
 		o.release = true
@@ -253,6 +267,7 @@ func (m *model) applyDirectives(o *op, s funcSummary) bool {
 		o.write, o.guard, o.verb = true, NoGuard, "writes"
 		o.via = append([]string{o.name}, s.writes...)
 		o.target = lastTarget(s.writes)
+		o.writeHandles = paramArgs(o, s.writeParams)
 		return true
 	}
 	return false
@@ -309,6 +324,8 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 		return m.classifyORMWrite(o)
 	case catalogue.ORMCreate:
 		return m.classifyORMCreate(o)
+	case catalogue.Registers:
+		return m.classifyRegistration(o)
 	}
 	return m.classifyAPI(o, e, args)
 }
@@ -349,15 +366,18 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 			o.acquire, o.sameHandleGuards = true, true
 		}
 		return o // a read: kept for token provenance and ownership probes
-	case sqltext.Update:
-		if cols, claim := claimStatement(st, e.Rows); claim {
+	case sqltext.Update, sqltext.Delete, sqltext.Upsert:
+		// What the statement does to lease rows, by structure (sqlshape.go).
+		switch shape, cols := m.sqlShape(o, st, e.Rows); shape {
+		case shapeClaim:
 			o.acquire, o.claimColumns = true, cols
 			return o
-		}
-		if releasesLease(st) {
+		case shapeRenew, shapeRetention:
+			return o // neither a claim nor a sink
+		case shapeRelease:
 			o.release = true
 		}
-	case sqltext.Delete, sqltext.Upsert, sqltext.Merge:
+	case sqltext.Merge:
 	default:
 		return nil
 	}

@@ -85,7 +85,7 @@ type leaseFlow struct {
 	failed map[edge][]int
 	// in is the set held at the entry of each block, by block index.
 	in []leaseSet
-	// at is the set held just before each op, closure creation and return.
+	// at is the set held just before each instruction.
 	at map[ssa.Instruction]leaseSet
 }
 
@@ -143,14 +143,7 @@ func newLeaseFlow(fi *funcInfo) *leaseFlow {
 	for _, b := range blocks {
 		cur := append(leaseSet(nil), f.in[b.Index]...)
 		for _, instr := range b.Instrs {
-			switch instr.(type) {
-			case *ssa.MakeClosure, *ssa.Return:
-				f.at[instr] = append(leaseSet(nil), cur...)
-			default:
-				if f.opOf[instr] != nil {
-					f.at[instr] = append(leaseSet(nil), cur...)
-				}
-			}
+			f.at[instr] = append(leaseSet(nil), cur...)
 			f.transfer(instr, cur)
 		}
 	}
@@ -281,8 +274,8 @@ func (f *leaseFlow) transfer(instr ssa.Instruction, cur leaseSet) {
 	}
 }
 
-// held returns the acquisitions possibly held just before instr (an op, a
-// closure creation or a return of the function), or nil.
+// held returns the acquisitions possibly held just before instr, an
+// instruction of the function, or nil.
 func (f *leaseFlow) held(instr ssa.Instruction) leaseSet {
 	if f == nil {
 		return nil

@@ -10,10 +10,12 @@ import (
 
 // handlerLease returns the lease under which a whole function body runs,
 // if the function is a handler: marked //fencecheck:handler (or named by
-// the -handler flag); a job handler recognised by its signature (a River
-// *Job[T] or an asynq *Task parameter); a Temporal activity (it uses the
-// activity package); or the OnStartedLeading callback of client-go leader
-// election.
+// the -handler flag); a job handler recognised by its shape (see
+// handlerShape); a function a registration of the package hands to a job
+// framework (registration.go); a Temporal activity (it uses the activity
+// package); the OnStartedLeading callback of client-go leader election; or
+// an exported function of a queue library that writes the rows the package
+// claims by their key (queueAPILease).
 func (m *model) handlerLease(fn *ssa.Function) (Lease, bool) {
 	if obj := funcObject(fn); obj != nil && fn.Parent() == nil {
 		if m.dirs.Func(obj).Handler {
@@ -23,14 +25,14 @@ func (m *model) handlerLease(fn *ssa.Function) (Lease, bool) {
 			return Lease{fn.Pos(), "handler " + fn.Name() + " runs under a lease"}, true
 		}
 	}
-	params := fn.Signature.Params()
-	for i := 0; i < params.Len(); i++ {
-		switch namedPointee(params.At(i).Type()) {
-		case "github.com/riverqueue/river.Job":
-			return Lease{fn.Pos(), "River job handler " + fn.Name() + " runs under the job's lease"}, true
-		case "github.com/hibiken/asynq.Task":
-			return Lease{fn.Pos(), "asynq handler " + fn.Name() + " runs under the task's lease"}, true
-		}
+	switch handlerShape(fn) {
+	case "github.com/riverqueue/river.Job":
+		return Lease{fn.Pos(), "River job handler " + fn.Name() + " runs under the job's lease"}, true
+	case "github.com/hibiken/asynq.Task":
+		return Lease{fn.Pos(), "asynq handler " + fn.Name() + " runs under the task's lease"}, true
+	}
+	if l, ok := m.registeredHandlers()[fn]; ok {
+		return l, true
 	}
 	if fn.Parent() == nil && usesPackage(fn, "go.temporal.io/sdk/activity") {
 		return Lease{fn.Pos(), "Temporal activity " + fn.Name() + " runs under the activity's lease"}, true
@@ -38,7 +40,40 @@ func (m *model) handlerLease(fn *ssa.Function) (Lease, bool) {
 	if m.leaderCallbacks()[fn] {
 		return Lease{fn.Pos(), "OnStartedLeading runs while this process believes it leads"}, true
 	}
+	if lease, ok := m.queueAPILease(fn); ok { // sqlshape.go
+		return lease, true
+	}
 	return Lease{}, false
+}
+
+// handlerShape returns the job type ("github.com/riverqueue/river.Job" or
+// "github.com/hibiken/asynq.Task") when fn has the shape of a job handler:
+// func(context.Context, *river.Job[T]) error or func(context.Context,
+// *asynq.Task) error, as a function, a function literal, or a method named
+// Work (River) or ProcessTask (asynq). A function that merely takes a job
+// or a task (a producer that enqueues one, a helper with more parameters)
+// is not a handler; a helper called from a handler inherits its lease
+// anyway. It returns "" otherwise.
+func handlerShape(fn *ssa.Function) string {
+	sig := fn.Signature
+	if sig.Params().Len() != 2 || sig.Results().Len() != 1 || !isError(sig.Results().At(0).Type()) ||
+		namedPointee(sig.Params().At(0).Type()) != "context.Context" {
+		return ""
+	}
+	job := namedPointee(sig.Params().At(1).Type())
+	if _, ptr := sig.Params().At(1).Type().Underlying().(*types.Pointer); !ptr {
+		return ""
+	}
+	method := ""
+	if sig.Recv() != nil {
+		method = fn.Name()
+	}
+	switch {
+	case job == "github.com/riverqueue/river.Job" && (method == "" || method == "Work"),
+		job == "github.com/hibiken/asynq.Task" && (method == "" || method == "ProcessTask"):
+		return job
+	}
+	return ""
 }
 
 // namedPointee returns "pkg/path.Name" of the named type t points to (or

@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{directives.Analyzer, generatedfile.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncFact)},
+	FactTypes:  []analysis.Fact{new(FuncFact), new(FieldFact), new(TypeFact), new(LeasedCallsFact), new(HiddenImplsFact)},
 }
 
 // Guard says how a write is protected against a worker that lost its lease.
@@ -131,9 +131,15 @@ func run(pass *analysis.Pass) (res any, err error) {
 	}
 	m := newModel(pass, buildSSA(pass), dirs)
 	m.classifyAll()
+	m.bindHandles()
 	m.computeScopes()
+	m.carrierScopes()
+	m.channelScopes()
 	m.exportFacts()
-	out := &Result{Writes: m.collectWrites()}
+	m.exportInterfaceFacts()
+	m.exportHiddenImpls()
+	m.exportLeasedCalls()
+	out := &Result{Writes: append(m.collectWrites(), m.wiredWrites()...)}
 	filtered := out.Writes[:0]
 	for _, w := range out.Writes {
 		if !generatedfile.IsGenerated(pass, w.Pos) {
@@ -163,6 +169,11 @@ type model struct {
 	// sqlWrappers are the functions of the package that run the SQL text
 	// of one of their parameters.
 	sqlWrappers map[*ssa.Function]sqlWrapper
+	// regs are the registrations of handlers in the package, found lazily.
+	regs *[]*registration
+	// registered are the functions of the package registered as handlers,
+	// with their lease, found lazily.
+	registered map[*ssa.Function]Lease
 	// syncParams are the parameters each function of the package calls
 	// synchronously, computed lazily (see syncParamsOf).
 	syncParams map[*ssa.Function][]int
@@ -175,6 +186,13 @@ type model struct {
 	opIndex map[ssa.CallInstruction]*op
 	// calls maps the Lparen of each call expression to it, built lazily.
 	calls map[token.Pos]*ast.CallExpr
+	// handles is where lock-holding handles travel (handles.go).
+	handles *handleState
+	// carrierMethods are the methods of types whose values stand for a
+	// lease (carriers.go).
+	carrierMethods map[*funcInfo]bool
+	// iface caches interface resolution (iface.go), built lazily.
+	iface *ifaceState
 }
 
 // newModel prepares the per-package state.

@@ -1,16 +1,75 @@
 package model
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
 
-// scope is a lease that covers a whole function body: a handler's. The
-// scopes that begin at an acquisition are found by the function's
-// leaseFlow.
+// scope is a region of one function that runs under a lease. fi.own holds
+// the scopes that cover a whole body (handlers) and those that begin at a
+// receive (channels.go); the scopes that begin at an acquisition are where
+// the function's leaseFlow says a lease is possibly held. acquisitionScope
+// (dominance) remains for the summaries that ask whether one acquisition
+// covers a return.
 type scope struct {
 	lease Lease
+	// whole: the entire body (a handler, or a function called from a lease
+	// scope).
+	whole bool
+	// start is the acquisition; the scope is what it dominates.
+	start *op
+	// failure are blocks entered only when the acquisition failed.
+	failure []*ssa.BasicBlock
+	// ends are the calls that end the scope (releases, the end of the
+	// transaction that holds a transaction-scoped lock).
+	ends []*op
+	// guardedHandles are SQL handles whose statements the database checks
+	// against the lock atomically.
+	guardedHandles []ssa.Value
+	// from, when set, is where the scope starts instead of an acquisition
+	// (a receive from a channel only sent on under a lease, channels.go).
+	from ssa.Instruction
+}
+
+// covers reports whether instr runs under the scope's lease.
+func (s *scope) covers(instr ssa.Instruction) bool {
+	if s.whole {
+		return true
+	}
+	begin := s.from
+	if begin == nil {
+		begin = s.start.instr
+	}
+	if instr == begin || !dominates(begin, instr) {
+		return false
+	}
+	for _, b := range s.failure {
+		if b.Dominates(instr.Block()) {
+			return false
+		}
+	}
+	for _, e := range s.ends {
+		if e.instr != instr && dominates(e.instr, instr) {
+			return false
+		}
+	}
+	return true
+}
+
+// guards reports whether writes through handle are checked against the
+// lock by the database.
+func (s *scope) guards(handle ssa.Value) bool {
+	if handle == nil {
+		return false
+	}
+	for _, h := range s.guardedHandles {
+		if sameValue(h, handle) {
+			return true
+		}
+	}
+	return false
 }
 
 // dominates reports whether a runs before b on every path to b.
@@ -60,11 +119,14 @@ func stripConv(v ssa.Value) ssa.Value {
 // them to the functions of the package called from them.
 func (m *model) computeScopes() {
 	m.inferLocalAcquirers()
+	for m.resolvePendingInvokes() {
+		m.inferLocalAcquirers()
+	}
 	var queue []*funcInfo
 	for _, fn := range m.funcs {
 		fi := m.local[fn]
 		if lease, ok := m.handlerLease(fn); ok {
-			fi.own = append(fi.own, &scope{lease: lease})
+			fi.own = append(fi.own, &scope{whole: true, lease: lease})
 		}
 		fi.flow = newLeaseFlow(fi)
 		if len(fi.own) > 0 || fi.flow != nil {
@@ -97,6 +159,9 @@ func (m *model) scopedCallees(fi *funcInfo) []*funcInfo {
 		if o.local != nil {
 			visit(o.instr, o.local)
 		}
+		for _, impl := range m.implTargets(o) {
+			visit(o.instr, impl)
+		}
 	}
 	for _, b := range fi.fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -110,9 +175,9 @@ func (m *model) scopedCallees(fi *funcInfo) []*funcInfo {
 	return out
 }
 
-// leaseAt returns the lease under which instr runs, if any: the handler's,
-// else the earliest acquisition of the function possibly held there, else
-// the lease of the scope the function is called from.
+// leaseAt returns the lease under which instr runs, if any: one of fi's
+// own scopes (see ownLeaseAt), else the lease of the scope the function is
+// called from.
 func (fi *funcInfo) leaseAt(instr ssa.Instruction) (Lease, bool) {
 	if l, ok := fi.ownLeaseAt(instr); ok {
 		return l, true
@@ -123,11 +188,14 @@ func (fi *funcInfo) leaseAt(instr ssa.Instruction) (Lease, bool) {
 	return Lease{}, false
 }
 
-// ownLeaseAt returns the lease of one of fi's own scopes covering instr
-// (its handler body, or an acquisition it made).
+// ownLeaseAt returns the lease of one of fi's own scopes covering instr:
+// its handler body or another scope in fi.own, else the earliest of its
+// acquisitions possibly held there (leaseFlow).
 func (fi *funcInfo) ownLeaseAt(instr ssa.Instruction) (Lease, bool) {
-	if len(fi.own) > 0 {
-		return fi.own[0].lease, true
+	for _, s := range fi.own {
+		if s.covers(instr) {
+			return s.lease, true
+		}
 	}
 	if a, ok := fi.flow.lease(instr); ok {
 		return acquisitionLease(a), true
@@ -138,6 +206,11 @@ func (fi *funcInfo) ownLeaseAt(instr ssa.Instruction) (Lease, bool) {
 // guardedAt reports whether a write through handle at instr is checked by
 // the database against a lock held in the same transaction or session.
 func (fi *funcInfo) guardedAt(instr ssa.Instruction, handle ssa.Value) bool {
+	for _, s := range fi.own {
+		if s.covers(instr) && s.guards(handle) {
+			return true
+		}
+	}
 	if handle == nil {
 		return false
 	}
@@ -151,6 +224,50 @@ func (fi *funcInfo) guardedAt(instr ssa.Instruction, handle ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// acquisitionScope builds the scope that begins at acquisition o.
+func (m *model) acquisitionScope(fi *funcInfo, o *op) *scope {
+	s := &scope{start: o, lease: Lease{Pos: o.instr.Pos(), Desc: "lease taken here by " + o.name}}
+	if o.sameHandleGuards && o.handle != nil {
+		s.guardedHandles = append(s.guardedHandles, o.handle)
+	}
+	for _, other := range fi.ops {
+		if other == o || !dominates(o.instr, other.instr) {
+			continue
+		}
+		if _, deferred := other.instr.(*ssa.Defer); deferred {
+			continue // runs when the function returns: the scope lasts until then
+		}
+		switch {
+		case other.release:
+			s.ends = append(s.ends, other)
+		case other.txEnd && o.sameHandleGuards && o.handle != nil && sameValue(other.handle, o.handle):
+			s.ends = append(s.ends, other)
+		}
+	}
+	s.failure = failureBlocks(o.instr)
+	return s
+}
+
+// failureBlocks returns the blocks entered only when the acquisition call
+// failed: the error result (or the error of Scan on its row) is non-nil, or
+// its boolean result is false.
+func failureBlocks(instr ssa.CallInstruction) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	errs, oks := failureValues(instr)
+	for _, e := range errs {
+		out = append(out, branchTargets(e, func(op token.Token) int {
+			if op == token.NEQ {
+				return 0 // err != nil: the true edge is the failure
+			}
+			return 1
+		})...)
+	}
+	for _, b := range oks {
+		out = append(out, boolFailure(b)...)
+	}
+	return out
 }
 
 // failureValues returns the values that tell whether acquisition instr
@@ -195,6 +312,60 @@ func failureValues(instr ssa.CallInstruction) (errs, oks []ssa.Value) {
 func isScanOn(call *ssa.Call, recv ssa.Value) bool {
 	args := callArgs(call)
 	return isScanCall(call) && len(args) > 0 && args[0] == recv
+}
+
+// branchTargets returns the successors taken when an error value compared
+// with nil shows failure. edge maps the comparison operator to the index of
+// the failing successor.
+func branchTargets(errVal ssa.Value, edge func(token.Token) int) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	refs := errVal.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		cmp, ok := r.(*ssa.BinOp)
+		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || !isNil(cmp.X) && !isNil(cmp.Y) {
+			continue
+		}
+		out = append(out, ifSuccessor(cmp, edge(cmp.Op))...)
+	}
+	return out
+}
+
+// boolFailure returns the successors taken when a success flag is false.
+func boolFailure(b ssa.Value) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	out = append(out, ifSuccessor(b, 1)...)
+	if refs := b.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if not, ok := r.(*ssa.UnOp); ok && not.Op == token.NOT {
+				out = append(out, ifSuccessor(not, 0)...)
+			}
+		}
+	}
+	return out
+}
+
+// ifSuccessor returns successor i of every If branching on cond, when that
+// successor is reached from nowhere else.
+func ifSuccessor(cond ssa.Value, i int) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	refs := cond.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		iff, ok := r.(*ssa.If)
+		if !ok || iff.Block() == nil || len(iff.Block().Succs) != 2 {
+			continue
+		}
+		succ := iff.Block().Succs[i]
+		if len(succ.Preds) == 1 {
+			out = append(out, succ)
+		}
+	}
+	return out
 }
 
 // isNil reports whether v is the nil constant.

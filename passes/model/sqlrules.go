@@ -9,7 +9,7 @@ import (
 // Column-name vocabularies. A column name is split on '_' and each part is
 // looked up, so "fence_token", "lease_until" and "locked_by" all match.
 var (
-	tokenWords = words("fence fencing token epoch generation gen term rev revision version seq sequence")
+	tokenWords = words("fence fencing token epoch generation gen term rev revision version seq sequence attempt")
 	leaseWords = words("lease leased lock locked visible visibility invisible claim claimed owner owned expire expires expiry heartbeat worker holder leader")
 	stateWords = words("state status phase stage")
 )
@@ -34,7 +34,10 @@ func columnHas(column string, set map[string]bool) bool {
 }
 
 // isTokenColumn reports whether a column holds a fencing token or version.
-func isTokenColumn(c string) bool { return columnHas(c, tokenWords) || strings.Contains(c, "fenc") }
+// Identifiers (id, version_id) never do.
+func isTokenColumn(c string) bool {
+	return !isIdentifierColumn(c) && (columnHas(c, tokenWords) || strings.Contains(c, "fenc"))
+}
 
 // isLeaseColumn reports whether a column records who holds a lease or until
 // when.
@@ -42,57 +45,6 @@ func isLeaseColumn(c string) bool { return columnHas(c, leaseWords) }
 
 // isStateColumn reports whether a column records a job's state.
 func isStateColumn(c string) bool { return columnHas(c, stateWords) }
-
-// claimStatement reports whether an UPDATE takes a lease: it sets a lease
-// column to a non-NULL value and either returns what it claimed (RETURNING,
-// or run through Query/QueryRow), picks its row with FOR UPDATE, or takes
-// the row only when its lease is free or expired. It returns the lease and
-// token columns the claim sets.
-func claimStatement(st *sqltext.Statement, rows bool) ([]string, bool) {
-	var cols []string
-	setsLease := false
-	for _, a := range st.Set {
-		switch {
-		case isLeaseColumn(a.Column):
-			if a.Value.Kind == sqltext.Literal && strings.EqualFold(a.Value.Text, "null") {
-				continue
-			}
-			setsLease = true
-			cols = append(cols, a.Column)
-		case isTokenColumn(a.Column):
-			cols = append(cols, a.Column)
-		}
-	}
-	if !setsLease {
-		return nil, false
-	}
-	if rows || len(st.Returning) > 0 || st.ForUpdate {
-		return cols, true
-	}
-	for _, p := range st.Where {
-		if p.Left.Kind == sqltext.Column && isLeaseColumn(p.Left.Column) ||
-			p.Right.Kind == sqltext.Column && isLeaseColumn(p.Right.Column) {
-			return cols, true
-		}
-	}
-	return nil, false
-}
-
-// releasesLease reports whether an UPDATE clears the lease: it sets lease
-// columns, all of them to NULL.
-func releasesLease(st *sqltext.Statement) bool {
-	cleared := false
-	for _, a := range st.Set {
-		if !isLeaseColumn(a.Column) {
-			continue
-		}
-		if a.Value.Kind != sqltext.Literal || !strings.EqualFold(a.Value.Text, "null") {
-			return false
-		}
-		cleared = true
-	}
-	return cleared
-}
 
 // guardPredicates returns the predicates that decide whether the sink
 // accepts a write: the WHERE of an UPDATE, DELETE or MERGE; the
@@ -132,7 +84,7 @@ func (m *model) sqlGuard(st *sqltext.Statement) (Guard, *sqltext.Predicate) {
 			}
 			c := side.Column
 			switch {
-			case comparisonOps[p.Op] && (isTokenColumn(c) || p.Op == "=" && m.claimColumns[c]):
+			case comparisonOps[p.Op] && isTokenColumn(c) || m.ownerEquality(p, c):
 				return TokenGuard, p
 			case best == NoGuard && (isLeaseColumn(c) || isStateColumn(c)):
 				best, chosen = StateGuard, p
@@ -140,6 +92,16 @@ func (m *model) sqlGuard(st *sqltext.Statement) (Guard, *sqltext.Predicate) {
 		}
 	}
 	return best, chosen
+}
+
+// ownerEquality reports whether p is an owner check on column c: an
+// equality between a column a claim set and a parameter. An equality with
+// a literal (locked = true) is a state check.
+func (m *model) ownerEquality(p *sqltext.Predicate, c string) bool {
+	if p.Op != "=" || !m.claimColumns[c] {
+		return false
+	}
+	return p.Left.Kind == sqltext.Param || p.Right.Kind == sqltext.Param
 }
 
 // isIncoming reports whether an operand is the value being written rather

@@ -31,7 +31,7 @@ func relevant(pass *analysis.Pass, dirs *directives.Result) bool {
 			return true
 		}
 	}
-	return len(pass.AllObjectFacts()) > 0
+	return len(pass.AllObjectFacts()) > 0 || len(pass.AllPackageFacts()) > 0
 }
 
 // buildSSA builds the SSA form of the package and returns its source

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/config"
 )
 
 // FuncFact summarises what calling a function does, for the packages that
@@ -39,6 +41,14 @@ type FuncFact struct {
 	// ClaimColumns are the lease and token columns a claim made by the
 	// function sets, sorted.
 	ClaimColumns []string
+	// LocksParams are the parameters (receiver excluded, sorted) the
+	// function returns holding a transaction or session lock on: writes
+	// through the argument after the call are checked by the database.
+	LocksParams []int
+	// WriteParams are the handle parameters (receiver excluded, sorted)
+	// every write in Writes goes through: the call is guarded when each
+	// argument holds the lock.
+	WriteParams []int
 	// SQLText is the SQL text the function returns (its first result, a
 	// string), with sqltext.Hole for the parts not known statically; empty
 	// when it returns none.
@@ -79,6 +89,7 @@ func (f *FuncFact) String() string {
 	if len(f.ClaimColumns) > 0 {
 		parts = append(parts, "claims("+strings.Join(f.ClaimColumns, ",")+")")
 	}
+	parts = append(parts, handleFactParts(f)...)
 	if f.SQLText != "" {
 		parts = append(parts, "sql")
 	}
@@ -103,7 +114,7 @@ func (m *model) inferLocalAcquirers() {
 	for changed := true; changed; {
 		changed = m.settleIndirect()
 		for _, fn := range m.funcs {
-			if acquirers[fn] || !m.returnsHoldingLease(m.local[fn]) {
+			if acquirers[fn] || !m.returnsHoldingLease(m.local[fn]) && !m.errorOnlyAcquirer(m.local[fn]) {
 				continue
 			}
 			acquirers[fn] = true
@@ -157,6 +168,7 @@ func (m *model) exportFacts() {
 				f.Guarded, f.TokenParam = true, p
 			}
 		}
+		m.fillHandleFact(fi, f)
 		f.SyncParams = m.syncParamsOf(fn)
 		f.SQLText = m.exportedText(fn)
 		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 || len(f.SyncParams) > 0 || f.SQLText != "" {
@@ -233,6 +245,8 @@ func (m *model) unscopedWrite(fi *funcInfo, memo map[*funcInfo][]string, visitin
 					found = append([]string{o.name}, sub...)
 				}
 			}
+		default:
+			found = m.implUnscopedWrite(o, memo, visiting)
 		}
 		if found == nil && !o.write {
 			found = m.callbackWrite(o, memo, visiting)
@@ -285,6 +299,9 @@ func (m *model) collectWrites() []*Write {
 			continue
 		}
 		for _, o := range fi.ops {
+			for _, rw := range o.registered {
+				out = append(out, m.registeredWriteAt(o, rw))
+			}
 			if !o.write {
 				continue
 			}
@@ -298,7 +315,7 @@ func (m *model) collectWrites() []*Write {
 				Target: o.target, Verb: o.verb, Guard: o.guard, GuardColumn: o.guardColumn,
 				Note: o.note, Call: o.call, Lease: lease, Func: fn,
 			}
-			if !w.Guard.Fences() && (fi.guardedAt(o.instr, o.handle) || m.inWatch(fn)) {
+			if !w.Guard.Fences() && (m.handleGuardedAt(fi, o) || m.inWatch(fn)) {
 				w.Guard = TxGuard
 			}
 			m.judge(w, o)
@@ -309,13 +326,19 @@ func (m *model) collectWrites() []*Write {
 }
 
 // idempotent reports whether fn, or the declared function it is a closure
-// of, is marked //fencecheck:idempotent.
+// of, is marked //fencecheck:idempotent or named by the -idempotent flag.
 func (m *model) idempotent(fn *ssa.Function) bool {
 	for fn.Parent() != nil {
 		fn = fn.Parent()
 	}
 	obj := funcObject(fn)
-	return obj != nil && m.dirs.Func(obj).Idempotent
+	if obj == nil {
+		return false
+	}
+	if c, ok := config.Lookup(obj.FullName()); ok && c.Idempotent {
+		return true
+	}
+	return m.dirs.Func(obj).Idempotent
 }
 
 // inWatch reports whether fn runs inside an optimistic transaction (it is,

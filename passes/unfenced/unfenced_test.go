@@ -27,6 +27,41 @@ func TestInterprocedural(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "interproc/worker")
 }
 
+// TestRegistration checks handlers reached by registration: Temporal
+// activities registered as a struct, a method value or a function, in the
+// declaring package and in another one; asynq handlers registered with a
+// ServeMux; River workers that delegate to a service of another package;
+// and functions that take a job or a task without the handler shape.
+func TestRegistration(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer,
+		"registration/acts", "registration/wiring", "registration/temporal",
+		"registration/riverworker", "registration/mailer", "registration/asynqmux")
+}
+
+// TestHandles checks handles, objects and channels that carry the lease:
+// a locked transaction in a field, a helper writing on the caller's locked
+// transaction or session, a value built only under a lease, and work handed
+// over a channel that only lease scopes send on.
+func TestHandles(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "handles/worker", "handles/jobs", "handles/runner", "handles/userhandler", "handles/dispatch")
+}
+
+// TestSQLShapes checks statements recognised by their structure: retention
+// cleanups, lock-row claims, renewals and releases, visibility-timeout and
+// upsert claims, two-step claims, identifiers and returned counters.
+func TestSQLShapes(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer,
+		"sqlshape/retentionkeys", "sqlshape/lockrow", "sqlshape/queue", "sqlshape/upsert", "sqlshape/twostep", "sqlshape/identifiers",
+		"sqlshape/queuelib", "sqlshape/queueworker")
+}
+
+// TestInterfaces checks calls through interfaces: directives on interface
+// methods across packages, implementations the package can see, and
+// implementations wired in a third package.
+func TestInterfaces(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "ifaces/app", "ifaces/wire", "ifaces/docs", "ifaces/mixeduse", "ifaces/local")
+}
+
 // TestWrappers covers leases taken and released through wrappers and
 // callbacks, in the package and across packages.
 func TestWrappers(t *testing.T) {

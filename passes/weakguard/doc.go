@@ -28,6 +28,11 @@
 //
 //	db.ExecContext(ctx, `UPDATE jobs SET result = $2 WHERE id = $1 AND fence_token <= $3`, id, res, tok)
 //
+// A DELETE, or an UPDATE that only marks rows, selecting rows by age alone
+// (WHERE expires_at < now(), created_at < $1 with a time.Time argument,
+// no key) is a retention cleanup: it removes the same rows whichever worker
+// runs it, so it is not reported.
+//
 // When the token's origin cannot be followed (a parameter of an exported
 // function called from elsewhere), the analyzer stays silent.
 package weakguard

@@ -16,3 +16,24 @@ func TestFixtures(t *testing.T) {
 	}
 	analysistest.Run(t, dir, weakguard.Analyzer, "weakguard")
 }
+
+// TestAttempt checks that a guard on the attempt Temporal issues fences,
+// and that the same guard on a constant, a random value or River's attempt
+// counter does not.
+func TestAttempt(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, weakguard.Analyzer, "registration/attempt")
+}
+
+// TestSQLShapes checks retention cleanups (silent) against their keyed
+// twins, and owner checks against literals.
+func TestSQLShapes(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, weakguard.Analyzer, "sqlshape/retention", "sqlshape/ownerliteral")
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fencecheck/fencecheck/examples/jobs/ledger"
 	"github.com/fencecheck/fencecheck/examples/jobs/queue"
 	"github.com/fencecheck/fencecheck/examples/jobs/store"
 )
@@ -15,6 +16,7 @@ import (
 type Worker struct {
 	DB      *sql.DB
 	Results *store.Results
+	Ledger  *ledger.Client
 	Name    string
 }
 
@@ -32,6 +34,11 @@ func (w *Worker) RunOnce(ctx context.Context) error {
 	}
 	// Carries the token to the sink: accepted.
 	if err := w.Results.SaveFenced(ctx, job.ID, result, job.Token); err != nil {
+		return err
+	}
+	// Bills the job twice if a newer claim finishes it too: reported,
+	// because .fencecheck.yaml declares Append a sink.
+	if err := w.Ledger.Append(ctx, job.ID, "charge"); err != nil {
 		return err
 	}
 	if err := w.Publish(ctx, job); err != nil {

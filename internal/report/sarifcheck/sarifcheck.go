@@ -3,10 +3,60 @@
 package sarifcheck
 
 import (
+	"bytes"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
+
+// schemaJSON is the SARIF 2.1.0 JSON schema (the OASIS standard's schema,
+// as SchemaStore publishes it: sarif-2.1.0-rtm.5.json).
+//
+//go:embed testdata/sarif-schema-2.1.0.json
+var schemaJSON []byte
+
+// schemaURL names the schema resource.
+const schemaURL = "https://json.schemastore.org/sarif-2.1.0.json"
+
+var (
+	compileOnce sync.Once
+	compiled    *jsonschema.Schema
+	compileErr  error
+)
+
+// Schema validates a SARIF log against the SARIF 2.1.0 JSON schema, with
+// format assertions (URIs, dates) on. The error lists every violation.
+func Schema(data []byte) error {
+	compileOnce.Do(func() {
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
+		if err != nil {
+			compileErr = fmt.Errorf("reading the SARIF schema: %v", err)
+			return
+		}
+		c := jsonschema.NewCompiler()
+		c.AssertFormat()
+		if err := c.AddResource(schemaURL, doc); err != nil {
+			compileErr = fmt.Errorf("adding the SARIF schema: %v", err)
+			return
+		}
+		compiled, compileErr = c.Compile(schemaURL)
+	})
+	if compileErr != nil {
+		return compileErr
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("SARIF is not JSON: %v", err)
+	}
+	if err := compiled.Validate(inst); err != nil {
+		return fmt.Errorf("SARIF 2.1.0 schema: %v", err)
+	}
+	return nil
+}
 
 // Check decodes a SARIF log and returns it with the problems found:
 // $schema, version 2.1.0 and runs present; per run tool.driver.name, rules
@@ -17,13 +67,17 @@ import (
 // and a region whose lines and columns are 1-based and ordered; every
 // uriBaseId defined with a URI ending in "/" and used only with relative
 // URIs; related locations with unique ids. The log is nil if data is not
-// a JSON object.
+// a JSON object. Before these, the log is validated against the SARIF
+// 2.1.0 JSON schema (see Schema); each violation is a problem.
 func Check(data []byte) (map[string]any, []string) {
 	var doc map[string]any
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, []string{fmt.Sprintf("SARIF is not a JSON object: %v", err)}
 	}
 	c := new(checker)
+	if err := Schema(data); err != nil {
+		c.errorf("%v", err)
+	}
 	c.nonEmpty("$schema", doc["$schema"])
 	if doc["version"] != "2.1.0" {
 		c.errorf("version = %v, want 2.1.0", doc["version"])

@@ -16,7 +16,7 @@ func Finish(ctx context.Context, db *sql.DB, id int64, result string) error {
 	if err := db.QueryRowContext(ctx, claim, "w", id).Scan(&tok); err != nil {
 		return err
 	}
-	_, err := db.ExecContext(ctx, "UPDATE jobs SET result=$2 WHERE id=$1", id, result) // want `without a fencing token.*; .+ at jobs\.go:16$`
+	_, err := db.ExecContext(ctx, "UPDATE jobs SET result=$2 WHERE id=$1", id, result) // want `without a fencing token \(.*\); path: jobs\.go:16 lease taken by \(\*sql\.DB\)\.QueryRowContext$`
 	return err
 }
 

@@ -5,6 +5,23 @@ import "context"
 
 type Task struct{}
 
+func NewTask(typename string, payload []byte, opts ...Option) *Task { return nil }
+
+type Option interface {
+	String() string
+}
+
+type TaskInfo struct {
+	ID    string
+	Queue string
+}
+
+type Client struct{}
+
+func (c *Client) EnqueueContext(ctx context.Context, task *Task, opts ...Option) (*TaskInfo, error) {
+	return nil, nil
+}
+
 func (t *Task) Type() string { return "" }
 
 func (t *Task) Payload() []byte { return nil }

@@ -39,3 +39,7 @@ type Workers struct{}
 func NewWorkers() *Workers { return nil }
 
 func AddWorker[T JobArgs](workers *Workers, worker Worker[T]) {}
+
+func AddWorkerSafely[T JobArgs](workers *Workers, worker Worker[T]) error { return nil }
+
+func AddWorkerArgs[T JobArgs](workers *Workers, jobArgs T, worker Worker[T]) {}

@@ -9,6 +9,8 @@ import (
 
 type Info = internal.ActivityInfo
 
+type RegisterOptions = internal.RegisterActivityOptions
+
 func GetInfo(ctx context.Context) Info { return Info{} }
 
 func RecordHeartbeat(ctx context.Context, details ...any) {}

@@ -30,3 +30,9 @@ type (
 		IsLocalActivity     bool
 	}
 )
+
+type RegisterActivityOptions struct {
+	Name                          string
+	DisableAlreadyRegisteredCheck bool
+	SkipInvalidStructFunctions    bool
+}

@@ -4,6 +4,7 @@
 package worker
 
 import (
+	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/internal"
 )
@@ -12,6 +13,7 @@ type Options = internal.WorkerOptions
 
 type ActivityRegistry interface {
 	RegisterActivity(a any)
+	RegisterActivityWithOptions(a any, options activity.RegisterOptions)
 }
 
 type Registry interface {

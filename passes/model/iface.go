@@ -1,0 +1,930 @@
+package model
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/catalogue"
+)
+
+// Interface dispatch.
+//
+// A call through an interface method is understood in three ways, in this
+// order: the directives written on the interface method (exported as a
+// FuncFact, so they hold in every package that calls through it); the
+// implementations the analysed package can see (its own named types and
+// those of its transitive imports, plus the unexported types imported
+// packages listed in a HiddenImplsFact), whose facts decide the call
+// together;
+// and, when neither settles a call made under a lease, a LeasedCallsFact,
+// so that a package that wires a concrete type to the interface (and so
+// sees both) reports the write there.
+
+// LeasedCallsFact lists the interface methods a package calls under a lease
+// where no implementation it could see decided what the call does. A
+// package that converts a concrete type to such an interface judges the
+// call with the concrete type's facts. The slice is sorted.
+type LeasedCallsFact struct {
+	Calls []LeasedCall
+}
+
+// LeasedCall is one call of an interface method under a lease.
+type LeasedCall struct {
+	// Method is the full name of the interface method
+	// ("(example.com/ports.JobStore).Complete").
+	Method string
+	// Pos is the position of the call, "file:line:col".
+	Pos string
+	// Lease describes where the lease was taken.
+	Lease string
+}
+
+// AFact marks LeasedCallsFact as an analysis fact.
+func (*LeasedCallsFact) AFact() {}
+
+// String describes the fact for tests: "leasedcalls(M@file:line, …)".
+func (f *LeasedCallsFact) String() string {
+	parts := make([]string, len(f.Calls))
+	for i, c := range f.Calls {
+		parts[i] = c.Method + "@" + shortPos(c.Pos)
+	}
+	return "leasedcalls(" + strings.Join(parts, ", ") + ")"
+}
+
+// HiddenImplsFact lists the unexported types of a package that it converts
+// to an interface, with the facts of their methods: export data may omit
+// such a type (a factory returns it only as the interface), so importers
+// learn its implementations from this fact. The slice is sorted.
+type HiddenImplsFact struct {
+	Impls []HiddenImpl
+}
+
+// HiddenImpl is the method of an unexported type implementing an
+// interface method.
+type HiddenImpl struct {
+	// Method is the full name of the interface method.
+	Method string
+	// Type is the full name of the concrete type (T or *T).
+	Type string
+	// Impl is the display name of the concrete method.
+	Impl string
+	// Fact is what calling the concrete method does.
+	Fact FuncFact
+}
+
+// AFact marks HiddenImplsFact as an analysis fact.
+func (*HiddenImplsFact) AFact() {}
+
+// String describes the fact for tests: "impls(M=T:fact, …)".
+func (f *HiddenImplsFact) String() string {
+	parts := make([]string, len(f.Impls))
+	for i, h := range f.Impls {
+		parts[i] = h.Method + "=" + h.Impl + ":" + h.Fact.String()
+	}
+	return "impls(" + strings.Join(parts, ", ") + ")"
+}
+
+// ifaceState is the per-package cache of interface resolution.
+type ifaceState struct {
+	// named are the candidate named types (non-interface, non-generic) of
+	// the package and its transitive imports, in a deterministic order;
+	// nil until first needed.
+	named []*types.Named
+	// impls caches the counted implementations per interface method.
+	impls map[implKey][]impl
+	// localFns maps the declared functions of the package to their SSA.
+	localFns map[*types.Func]*ssa.Function
+	// calls are the invoke calls the implementation step looked at.
+	calls map[*op]*ifaceCall
+	order []*ifaceCall
+	// hidden are the implementations listed in imported HiddenImplsFacts,
+	// by interface method; nil until first needed.
+	hidden map[string][]HiddenImpl
+	// visible holds the full names of the candidate types (T and *T).
+	visible map[string]bool
+}
+
+// implKey identifies an interface method called through a given
+// interface type.
+type implKey struct {
+	iface  types.Type
+	method *types.Func
+}
+
+// impl is one concrete method implementing an interface method.
+type impl struct {
+	// key sorts implementations: the concrete type's full name.
+	key string
+	// method is the concrete method (possibly promoted from an embedded
+	// field).
+	method *types.Func
+}
+
+// ifaceCall is an invoke call resolved through implementations.
+type ifaceCall struct {
+	o  *op
+	fi *funcInfo
+	// pending are the counted implementations declared in this package
+	// with no directive: their summary is known only after scopes.
+	pending []*ssa.Function
+	// others are the summaries of the other counted implementations.
+	others []funcSummary
+}
+
+// ifaces returns the interface cache, creating it.
+func (m *model) ifaces() *ifaceState {
+	if m.iface == nil {
+		m.iface = &ifaceState{impls: make(map[implKey][]impl), calls: make(map[*op]*ifaceCall)}
+	}
+	return m.iface
+}
+
+// exportInterfaceFacts exports a FuncFact for every interface method of
+// the package that carries a directive, so calls through the interface are
+// understood in other packages.
+func (m *model) exportInterfaceFacts() {
+	for _, fn := range m.dirs.Funcs() {
+		recv := fn.Signature().Recv()
+		if recv == nil || !types.IsInterface(recv.Type()) || fn.Pkg() != m.pass.Pkg {
+			continue
+		}
+		if _, ok := types.Unalias(recv.Type()).(*types.Named); !ok {
+			continue // an interface literal: no object path leads to it
+		}
+		d := m.dirs.Func(fn)
+		f := &FuncFact{
+			Acquire: d.Acquire, Release: d.Release, Sink: d.Sink, Guarded: d.Guarded && d.TokenParam >= 0,
+			Probe: d.Probe, Idempotent: d.Idempotent, TokenResult: -1, TokenParam: -1,
+		}
+		if f.Guarded {
+			f.TokenParam = d.TokenParam
+		}
+		if f.Acquire {
+			f.TokenResult = tokenResult(fn.Signature())
+		}
+		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent {
+			m.pass.ExportObjectFact(fn, f)
+		}
+	}
+}
+
+// classifyInvoke settles an invoke call that no directive, fact or
+// catalogue entry settled, from the implementations of its method the
+// package can see. It reports whether the call is of interest.
+func (m *model) classifyInvoke(o *op) bool {
+	common := o.instr.Common()
+	if !common.IsInvoke() || common.Value == nil || o.callee == nil || !userPackage(o.callee.Pkg()) {
+		return false
+	}
+	st := m.ifaces()
+	ic := &ifaceCall{o: o, fi: m.local[o.instr.Parent()]}
+	if ic.fi == nil {
+		return false
+	}
+	st.calls[o] = ic
+	st.order = append(st.order, ic)
+	for _, im := range m.implementations(common.Value.Type(), o.callee) {
+		if im.method.Pkg() == m.pass.Pkg {
+			if s, ok := m.funcDirectives(im.method); ok {
+				s.name = displayName(im.method, nil)
+				ic.others = append(ic.others, s)
+			} else if fn := m.localFunc(im.method); fn != nil {
+				ic.pending = append(ic.pending, fn)
+			} else {
+				ic.others = append(ic.others, funcSummary{name: displayName(im.method, nil)})
+			}
+			continue
+		}
+		s := funcSummary{name: displayName(im.method, nil), tokenParam: -1}
+		var f FuncFact
+		if m.pass.ImportObjectFact(im.method, &f) {
+			s = funcSummary{
+				name: s.name, acquire: f.Acquire, release: f.Release, sink: f.Sink, guarded: f.Guarded,
+				tokenParam: f.TokenParam, idempotent: f.Idempotent, probe: f.Probe,
+				writes: f.Writes, claimColumns: f.ClaimColumns,
+			}
+		}
+		ic.others = append(ic.others, s)
+	}
+	ic.others = append(ic.others, m.hiddenImplementations(o.callee)...)
+	m.decideInvoke(ic, false)
+	return true
+}
+
+// decideInvoke fills the op of an interface call from its implementations:
+// it writes unguarded when any implementation does (the path names that
+// implementation), it is guarded when all are, and it acquires or releases
+// when all do. Pending local implementations take part once resolved (a
+// local implementation that writes is followed into its body instead, like
+// any local call).
+func (m *model) decideInvoke(ic *ifaceCall, resolved bool) bool {
+	o := ic.o
+	if o.write || o.acquire || o.release {
+		return false
+	}
+	for _, s := range ic.others {
+		if s.idempotent || s.guarded {
+			continue
+		}
+		switch {
+		case len(s.writes) > 0:
+			o.write, o.guard, o.verb = true, NoGuard, "writes"
+			o.via = append([]string{o.name, s.name}, s.writes...)
+			o.target = lastTarget(s.writes)
+			return true
+		case s.sink:
+			o.write, o.guard, o.verb = true, NoGuard, "writes"
+			o.via = []string{o.name, s.name}
+			return true
+		}
+	}
+	n := len(ic.others) + len(ic.pending)
+	if n == 0 || (len(ic.pending) > 0 && !resolved) {
+		return false
+	}
+	all := func(pred func(funcSummary) bool, local func(*ssa.Function) bool) bool {
+		for _, s := range ic.others {
+			if !pred(s) {
+				return false
+			}
+		}
+		for _, fn := range ic.pending {
+			if !local(fn) {
+				return false
+			}
+		}
+		return true
+	}
+	never := func(*ssa.Function) bool { return false }
+	switch {
+	case all(func(s funcSummary) bool { return s.acquire }, func(fn *ssa.Function) bool { return m.acquirers[fn] }):
+		for _, s := range ic.others {
+			for _, c := range s.claimColumns {
+				m.claimColumns[c] = true
+			}
+		}
+		o.acquire, o.local = true, nil
+		ic.pending = nil
+		return true
+	case all(func(s funcSummary) bool { return s.release }, never):
+		o.release = true
+		return true
+	case len(ic.pending) == 0 && all(func(s funcSummary) bool { return s.guarded && s.tokenParam == ic.others[0].tokenParam }, never):
+		m.applyDirectives(o, funcSummary{guarded: true, tokenParam: ic.others[0].tokenParam})
+		return true
+	}
+	return false
+}
+
+// resolvePendingInvokes decides the interface calls whose implementations
+// include local functions, now that the local acquirers are known. It
+// reports whether a call became an acquisition.
+func (m *model) resolvePendingInvokes() bool {
+	if m.iface == nil {
+		return false
+	}
+	changed := false
+	for _, ic := range m.iface.order {
+		if len(ic.pending) > 0 && m.decideInvoke(ic, true) && ic.o.acquire {
+			changed = true
+		}
+	}
+	return changed
+}
+
+// implTargets returns the local implementations an interface call runs,
+// which inherit the lease of the call like any local callee.
+func (m *model) implTargets(o *op) []*ssa.Function {
+	if m.iface == nil {
+		return nil
+	}
+	if ic := m.iface.calls[o]; ic != nil {
+		return ic.pending
+	}
+	return nil
+}
+
+// implUnscopedWrite returns the path to an unguarded write a local
+// implementation of interface call o makes, for the caller's fact.
+func (m *model) implUnscopedWrite(o *op, memo map[*funcInfo][]string, visiting map[*funcInfo]bool) []string {
+	for _, fn := range m.implTargets(o) {
+		if callee := m.local[fn]; callee != nil {
+			if sub := m.unscopedWrite(callee, memo, visiting); len(sub) > 0 {
+				return append([]string{o.name, displayName(funcObject(fn), fn)}, sub...)
+			}
+		}
+	}
+	return nil
+}
+
+// localFunc returns the SSA function of a declared function of the package.
+func (m *model) localFunc(obj *types.Func) *ssa.Function {
+	st := m.ifaces()
+	if st.localFns == nil {
+		st.localFns = make(map[*types.Func]*ssa.Function)
+		for _, fn := range m.funcs {
+			if fn.Parent() == nil {
+				if f := funcObject(fn); f != nil {
+					st.localFns[f] = fn
+				}
+			}
+		}
+	}
+	return st.localFns[obj]
+}
+
+// implementations returns the counted implementations of method, called
+// through a value of interface type it, among the named types the package
+// can see, sorted by the concrete type's name. Implementations in the
+// standard library or in catalogued libraries, and mocks, fakes, stubs,
+// in-memory and test-only types, do not count.
+func (m *model) implementations(it types.Type, method *types.Func) []impl {
+	st := m.ifaces()
+	key := implKey{it, method}
+	if impls, ok := st.impls[key]; ok {
+		return impls
+	}
+	iface, ok := it.Underlying().(*types.Interface)
+	var out []impl
+	seen := make(map[*types.Func]bool)
+	if ok {
+		for _, n := range m.candidateTypes() {
+			var t types.Type = n
+			if !types.Implements(t, iface) {
+				t = types.NewPointer(n)
+				if !types.Implements(t, iface) {
+					continue
+				}
+			}
+			obj, _, _ := types.LookupFieldOrMethod(t, true, method.Pkg(), method.Name())
+			f, ok := obj.(*types.Func)
+			if !ok || seen[f] {
+				continue
+			}
+			seen[f] = true
+			out = append(out, impl{key: types.TypeString(t, nil), method: f})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
+	st.impls[key] = out
+	return out
+}
+
+// candidateTypes returns the named types that may implement an interface
+// of the package: those declared at package level in the package and its
+// transitive imports (and in the packages of imported facts), except in the
+// standard library, catalogued libraries and non-counting packages.
+func (m *model) candidateTypes() []*types.Named {
+	st := m.ifaces()
+	if st.named != nil {
+		return st.named
+	}
+	st.named = []*types.Named{}
+	seen := make(map[*types.Package]bool)
+	var pkgs []*types.Package
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		if p == nil || seen[p] {
+			return
+		}
+		seen[p] = true
+		if !userPackage(p) {
+			return // the standard library and catalogued libraries import no user code
+		}
+		pkgs = append(pkgs, p)
+		for _, imp := range p.Imports() {
+			walk(imp)
+		}
+	}
+	walk(m.pass.Pkg)
+	for _, f := range m.pass.AllObjectFacts() {
+		walk(f.Object.Pkg())
+	}
+	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].Path() < pkgs[j].Path() })
+	for _, p := range pkgs {
+		if excludedName(p.Path()) {
+			continue
+		}
+		scope := p.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || excludedName(name) || m.inTestFile(tn.Pos()) {
+				continue
+			}
+			n, ok := tn.Type().(*types.Named)
+			if !ok || types.IsInterface(n) || n.TypeParams().Len() > 0 {
+				continue
+			}
+			st.named = append(st.named, n)
+		}
+	}
+	return st.named
+}
+
+// excludedWords mark implementations that do not count: test doubles and
+// in-memory stand-ins.
+var excludedWords = []string{"mock", "fake", "stub", "inmem", "memory", "noop", "test"}
+
+// excludedName reports whether a type name or an element of a package
+// path names a test double: one of its words (split at case changes,
+// digits and punctuation) begins with an excluded word, or ends with one
+// (for "test", only in an all-lower-case package name such as storetest).
+// So MockStore, pgmock, testutil and storetest count as doubles, and
+// LatestStore does not.
+func excludedName(s string) bool {
+	pkgName := strings.ToLower(s) == s
+	for _, word := range identWords(s) {
+		for _, w := range excludedWords {
+			if strings.HasPrefix(word, w) || (w != "test" || pkgName) && strings.HasSuffix(word, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// identWords splits an identifier or path element into lower-case words
+// at case changes (fooBar, HTTPServer), digits and punctuation.
+func identWords(s string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	runes := []rune(s)
+	for i, r := range runes {
+		switch {
+		case !unicode.IsLetter(r):
+			flush()
+			continue
+		case unicode.IsUpper(r) && i > 0 && (unicode.IsLower(runes[i-1]) ||
+			i+1 < len(runes) && unicode.IsLower(runes[i+1]) && unicode.IsUpper(runes[i-1])):
+			flush()
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return words
+}
+
+// inTestFile reports whether pos lies in a _test.go file.
+func (m *model) inTestFile(pos token.Pos) bool {
+	if !pos.IsValid() {
+		return false
+	}
+	return strings.HasSuffix(m.pass.Fset.Position(pos).Filename, "_test.go")
+}
+
+// stdRoots are the first path elements of the standard library.
+var stdRoots = map[string]bool{
+	"archive": true, "bufio": true, "builtin": true, "bytes": true, "cmp": true, "compress": true,
+	"container": true, "context": true, "crypto": true, "database": true, "debug": true,
+	"embed": true, "encoding": true, "errors": true, "expvar": true, "flag": true, "fmt": true,
+	"go": true, "hash": true, "html": true, "image": true, "index": true, "internal": true,
+	"io": true, "iter": true, "log": true, "maps": true, "math": true, "mime": true, "net": true,
+	"os": true, "path": true, "plugin": true, "reflect": true, "regexp": true, "runtime": true,
+	"slices": true, "sort": true, "strconv": true, "strings": true, "structs": true, "sync": true,
+	"syscall": true, "testing": true, "text": true, "time": true, "unicode": true, "unique": true,
+	"unsafe": true, "vendor": true, "weak": true,
+}
+
+// userPackage reports whether p is neither in the standard library nor a
+// library of the catalogue: its interfaces and types are the program's own.
+func userPackage(p *types.Package) bool {
+	if p == nil {
+		return false
+	}
+	path := p.Path()
+	first, _, _ := strings.Cut(path, "/")
+	if !strings.Contains(first, ".") && stdRoots[first] {
+		return false
+	}
+	return !catalogue.InLibrary(path)
+}
+
+// errorOnlyAcquirer reports whether fi is a method that returns only an
+// error and takes, on a lock its receiver or a parameter carries (a field
+// of the receiver), a lease still held when it returns:
+// func (l lease) Lock(ctx) error { return l.m.LockContext(ctx) }. A
+// deferred release disqualifies it, and so does a SQL acquisition (a claim
+// on a pool parameter is the caller's own work, not a lock handle).
+func (m *model) errorOnlyAcquirer(fi *funcInfo) bool {
+	fn := fi.fn
+	if fn.Parent() != nil || returnsValue(fn.Signature) || fn.Signature.Results().Len() == 0 || fn.Signature.Recv() == nil {
+		return false
+	}
+	for _, o := range fi.ops {
+		if _, ok := o.instr.(*ssa.Defer); ok && o.release {
+			return false
+		}
+	}
+	for _, o := range fi.ops {
+		if !o.acquire || o.stmt != nil || o.handle == nil || !fromParam(o.handle, 0) {
+			continue
+		}
+		s := m.acquisitionScope(fi, o)
+		for _, b := range fn.Blocks {
+			if len(b.Instrs) == 0 {
+				continue
+			}
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && s.covers(ret) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fromParam reports whether v is a parameter of its function or is loaded
+// from one through fields (or a local copy of one).
+func fromParam(v ssa.Value, depth int) bool {
+	if depth > 6 || v == nil {
+		return false
+	}
+	switch x := stripConv(v).(type) {
+	case *ssa.Parameter:
+		return true
+	case *ssa.Field:
+		return fromParam(x.X, depth+1)
+	case *ssa.FieldAddr:
+		return fromParam(x.X, depth+1)
+	case *ssa.UnOp:
+		return x.Op == token.MUL && fromParam(x.X, depth+1)
+	case *ssa.Alloc:
+		// A parameter spilled to a local (a value receiver whose field is
+		// addressed): the value stored there.
+		if refs := x.Referrers(); refs != nil {
+			for _, r := range *refs {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == x && fromParam(st.Val, depth+1) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// exportLeasedCalls exports the LeasedCallsFact of the package: its
+// interface calls made under a lease that no visible implementation
+// decided.
+func (m *model) exportLeasedCalls() {
+	if m.iface == nil {
+		return
+	}
+	var calls []LeasedCall
+	for _, ic := range m.iface.order {
+		o := ic.o
+		if o.write || o.acquire || o.release || len(ic.pending) > 0 {
+			continue
+		}
+		lease, ok := ic.fi.leaseAt(o.instr)
+		if !ok || !o.instr.Pos().IsValid() {
+			continue
+		}
+		p := m.pass.Fset.Position(o.instr.Pos())
+		calls = append(calls, LeasedCall{
+			Method: o.callee.FullName(),
+			Pos:    fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column),
+			Lease:  lease.Desc,
+		})
+	}
+	if len(calls) == 0 {
+		return
+	}
+	sort.Slice(calls, func(i, j int) bool {
+		if calls[i].Method != calls[j].Method {
+			return calls[i].Method < calls[j].Method
+		}
+		return calls[i].Pos < calls[j].Pos
+	})
+	m.pass.ExportPackageFact(&LeasedCallsFact{Calls: calls})
+}
+
+// wiredWrites finds the conversions of a concrete type to an interface
+// whose method another package calls under a lease (its LeasedCallsFact),
+// when the concrete method writes without a token: the write happens
+// under that lease. It returns one write per interface method and
+// concrete type, at the first such conversion.
+func (m *model) wiredWrites() []*Write {
+	leased := make(map[string][]LeasedCall)
+	for _, pf := range m.pass.AllPackageFacts() {
+		f, ok := pf.Fact.(*LeasedCallsFact)
+		if !ok || pf.Package == m.pass.Pkg {
+			continue
+		}
+		for _, c := range f.Calls {
+			leased[c.Method] = append(leased[c.Method], c)
+		}
+	}
+	if len(leased) == 0 {
+		return nil
+	}
+	var out []*Write
+	done := make(map[string]bool)
+	memo := make(map[*funcInfo][]string)
+	for _, fn := range m.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				var concrete, target types.Type
+				switch x := instr.(type) {
+				case *ssa.MakeInterface:
+					concrete, target = x.X.Type(), x.Type()
+				case *ssa.ChangeInterface:
+					if mi, ok := stripConv(x.X).(*ssa.MakeInterface); ok {
+						concrete, target = mi.X.Type(), x.Type()
+					}
+				}
+				if concrete == nil || types.IsInterface(concrete) {
+					continue
+				}
+				iface, ok := target.Underlying().(*types.Interface)
+				if !ok {
+					continue
+				}
+				for i := 0; i < iface.NumMethods(); i++ {
+					im := iface.Method(i)
+					calls := leased[im.FullName()]
+					if len(calls) == 0 {
+						continue
+					}
+					w := m.wiredWrite(instr.(ssa.Value), fn, concrete, im, calls[0], memo, done)
+					if w != nil {
+						out = append(out, w)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// wiredWrite returns the write made when concrete, converted to an
+// interface at conv, runs interface method im at the leased call c; nil
+// when the concrete method does not write unguarded, does not count, or
+// was already reported.
+func (m *model) wiredWrite(conv ssa.Value, fn *ssa.Function, concrete types.Type, im *types.Func, c LeasedCall, memo map[*funcInfo][]string, done map[string]bool) *Write {
+	obj, _, _ := types.LookupFieldOrMethod(concrete, true, im.Pkg(), im.Name())
+	method, ok := obj.(*types.Func)
+	if !ok || !countedType(concrete) || m.inTestFile(method.Pos()) {
+		return nil
+	}
+	key := im.FullName() + " " + types.TypeString(concrete, nil)
+	if done[key] {
+		return nil
+	}
+	var path []string
+	if method.Pkg() == m.pass.Pkg {
+		if lf := m.localFunc(method); lf != nil && m.local[lf] != nil && !m.dirs.Func(method).Idempotent {
+			path = m.unscopedWrite(m.local[lf], memo, map[*funcInfo]bool{})
+		}
+	} else {
+		var f FuncFact
+		if m.pass.ImportObjectFact(method, &f) && !f.Idempotent && !f.Guarded {
+			path = f.Writes
+		}
+	}
+	if len(path) == 0 {
+		return nil
+	}
+	done[key] = true
+	pos, end := m.conversionRange(conv)
+	implName := displayName(method, nil)
+	ifaceName := displayName(im, nil)
+	leasePos := m.posOf(c.Pos)
+	where := shortPos(c.Pos)
+	w := &Write{
+		Pos: pos, End: end, Callee: ifaceName,
+		Via:    append([]string{ifaceName, implName}, path...),
+		Target: lastTarget(path), Verb: "writes", Guard: NoGuard,
+		Note:    fmt.Sprintf("%s is used as %s here, and %s is called under a lease at %s", types.TypeString(concrete, func(p *types.Package) string { return p.Name() }), types.TypeString(im.Signature().Recv().Type(), func(p *types.Package) string { return p.Name() }), im.Name(), where),
+		Lease:   Lease{Pos: leasePos, Desc: c.Lease},
+		Verdict: Unfenced,
+		Func:    fn,
+	}
+	if leasePos.IsValid() {
+		w.Related = append(w.Related, Related{leasePos, "called here under a lease (" + c.Lease + ")"})
+	} else {
+		w.Related = append(w.Related, Related{pos, "called under a lease at " + where + " (" + c.Lease + ")"})
+	}
+	w.Related = append(w.Related, Related{method.Pos(), implName + " writes via " + strings.Join(pathNames(path), " → ")})
+	return w
+}
+
+// countedType reports whether a concrete type counts as an
+// implementation (it is not a test double).
+func countedType(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return true
+	}
+	if excludedName(n.Obj().Name()) {
+		return false
+	}
+	return n.Obj().Pkg() == nil || userPackage(n.Obj().Pkg()) && !excludedName(n.Obj().Pkg().Path())
+}
+
+// pathNames strips the targets from a fact's write path.
+func pathNames(path []string) []string {
+	out := make([]string, len(path))
+	for i, p := range path {
+		out[i], _, _ = strings.Cut(p, " ")
+	}
+	return out
+}
+
+// conversionRange returns a source range for a conversion to an
+// interface: its own position when explicit, else that of the call,
+// store or return that uses it.
+func (m *model) conversionRange(v ssa.Value) (token.Pos, token.Pos) {
+	if v.Pos().IsValid() {
+		return v.Pos(), v.Pos()
+	}
+	if refs := v.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if call, ok := r.(ssa.CallInstruction); ok {
+				return m.callRange(call)
+			}
+			if r.Pos().IsValid() {
+				return r.Pos(), r.Pos()
+			}
+		}
+	}
+	if instr, ok := v.(ssa.Instruction); ok && instr.Parent() != nil {
+		return instr.Parent().Pos(), instr.Parent().Pos()
+	}
+	return token.NoPos, token.NoPos
+}
+
+// posOf maps a "file:line:col" position back to a token.Pos when the file
+// is in the pass's file set, or returns NoPos.
+func (m *model) posOf(s string) token.Pos {
+	file, line, col, ok := splitPos(s)
+	if !ok {
+		return token.NoPos
+	}
+	var pos token.Pos
+	m.pass.Fset.Iterate(func(f *token.File) bool {
+		if f.Name() != file {
+			return true
+		}
+		if line < 1 || line > f.LineCount() {
+			return false
+		}
+		pos = f.LineStart(line)
+		next := f.Base() + f.Size()
+		if line < f.LineCount() {
+			next = int(f.LineStart(line + 1))
+		}
+		if col > 1 && int(pos)+col-1 < next {
+			pos += token.Pos(col - 1)
+		}
+		return false
+	})
+	return pos
+}
+
+// splitPos parses "file:line:col".
+func splitPos(s string) (file string, line, col int, ok bool) {
+	i := strings.LastIndexByte(s, ':')
+	if i < 0 {
+		return "", 0, 0, false
+	}
+	j := strings.LastIndexByte(s[:i], ':')
+	if j < 0 {
+		return "", 0, 0, false
+	}
+	line, err1 := strconv.Atoi(s[j+1 : i])
+	col, err2 := strconv.Atoi(s[i+1:])
+	if err1 != nil || err2 != nil {
+		return "", 0, 0, false
+	}
+	return s[:j], line, col, true
+}
+
+// shortPos returns "base:line" of a "file:line:col" position.
+func shortPos(s string) string {
+	file, line, _, ok := splitPos(s)
+	if !ok {
+		return s
+	}
+	return fmt.Sprintf("%s:%d", filepath.Base(file), line)
+}
+
+// exportHiddenImpls exports the HiddenImplsFact of the package: every
+// counted unexported named type of the package converted to an interface
+// here, with the facts of its methods implementing that interface. It runs
+// after exportFacts, whose facts it reads back.
+func (m *model) exportHiddenImpls() {
+	var out []HiddenImpl
+	seen := make(map[string]bool)
+	for _, fn := range m.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				mi, ok := instr.(*ssa.MakeInterface)
+				if !ok {
+					continue
+				}
+				concrete := mi.X.Type()
+				t := concrete
+				if p, ok := t.(*types.Pointer); ok {
+					t = p.Elem()
+				}
+				n, ok := types.Unalias(t).(*types.Named)
+				if !ok || n.Obj().Pkg() != m.pass.Pkg || n.Obj().Exported() || !countedType(concrete) || m.inTestFile(n.Obj().Pos()) {
+					continue
+				}
+				iface, ok := mi.Type().Underlying().(*types.Interface)
+				if !ok {
+					continue
+				}
+				for i := 0; i < iface.NumMethods(); i++ {
+					im := iface.Method(i)
+					if !userPackage(im.Pkg()) && im.Pkg() != nil {
+						continue
+					}
+					key := im.FullName() + " " + types.TypeString(concrete, nil)
+					if seen[key] {
+						continue
+					}
+					seen[key] = true
+					obj, _, _ := types.LookupFieldOrMethod(concrete, true, im.Pkg(), im.Name())
+					method, ok := obj.(*types.Func)
+					if !ok {
+						continue
+					}
+					h := HiddenImpl{Method: im.FullName(), Type: types.TypeString(concrete, nil), Impl: displayName(method, nil), Fact: FuncFact{TokenResult: -1, TokenParam: -1}}
+					m.pass.ImportObjectFact(method, &h.Fact)
+					out = append(out, h)
+				}
+			}
+		}
+	}
+	if len(out) == 0 {
+		return
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Method != out[j].Method {
+			return out[i].Method < out[j].Method
+		}
+		return out[i].Type < out[j].Type
+	})
+	m.pass.ExportPackageFact(&HiddenImplsFact{Impls: out})
+}
+
+// hiddenImplementations returns the summaries of the implementations of
+// interface method im that imported packages listed in their
+// HiddenImplsFact and that the package cannot see as types.
+func (m *model) hiddenImplementations(im *types.Func) []funcSummary {
+	st := m.ifaces()
+	if st.hidden == nil {
+		st.hidden = make(map[string][]HiddenImpl)
+		for _, pf := range m.pass.AllPackageFacts() {
+			if f, ok := pf.Fact.(*HiddenImplsFact); ok && pf.Package != m.pass.Pkg {
+				for _, h := range f.Impls {
+					st.hidden[h.Method] = append(st.hidden[h.Method], h)
+				}
+			}
+		}
+		for _, hs := range st.hidden {
+			sort.Slice(hs, func(i, j int) bool { return hs[i].Type < hs[j].Type })
+		}
+	}
+	hs := st.hidden[im.FullName()]
+	if len(hs) == 0 {
+		return nil
+	}
+	if st.visible == nil {
+		st.visible = make(map[string]bool)
+		for _, n := range m.candidateTypes() {
+			st.visible[types.TypeString(n, nil)] = true
+			st.visible[types.TypeString(types.NewPointer(n), nil)] = true
+		}
+	}
+	var out []funcSummary
+	for _, h := range hs {
+		if st.visible[h.Type] {
+			continue // already counted from its type
+		}
+		f := h.Fact
+		out = append(out, funcSummary{
+			name: h.Impl, acquire: f.Acquire, release: f.Release, sink: f.Sink, guarded: f.Guarded,
+			tokenParam: f.TokenParam, idempotent: f.Idempotent, probe: f.Probe,
+			writes: f.Writes, claimColumns: f.ClaimColumns,
+		})
+	}
+	return out
+}

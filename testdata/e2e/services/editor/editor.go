@@ -1,0 +1,64 @@
+// Package editor edits documents under their lock.
+package editor
+
+import (
+	"context"
+
+	"example.com/services/locks"
+)
+
+// Bump increments a document's version under its lock. The lock does not
+// stop a paused editor: Put overwrites whatever a newer holder wrote.
+func Bump(ctx context.Context, svc *locks.Service, id string) error {
+	l := svc.NewLock(id)
+	if err := l.Lock(ctx); err != nil {
+		return err
+	}
+	defer l.Unlock(ctx)
+	cur, err := svc.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	cur.Version++
+	return svc.Put(ctx, cur) // finding: unfenced
+}
+
+// Touch writes without taking the lock.
+func Touch(ctx context.Context, svc *locks.Service, id string) error {
+	cur, err := svc.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	return svc.Put(ctx, cur) // ok: no lease is held
+}
+
+// Retry gives up when the lock is busy and writes nothing.
+func Retry(ctx context.Context, svc *locks.Service, id string) error {
+	l := svc.NewLock(id)
+	if err := l.Lock(ctx); err != nil {
+		return svc.Put(ctx, locks.Doc{ID: id, Body: "busy"}) // ok: the lock was not taken
+	}
+	_, err := l.Unlock(ctx)
+	return err
+}
+
+// Rename renames a document under a redislock lock, releasing it before a
+// final write.
+func Rename(ctx context.Context, svc *locks.Service, id, name string) error {
+	unlock, err := svc.Acquire(ctx, id)
+	if err != nil {
+		return err
+	}
+	cur, err := svc.Get(ctx, id)
+	if err != nil {
+		unlock()
+		return err
+	}
+	cur.Body = name
+	if err := svc.Put(ctx, cur); err != nil { // finding: unfenced
+		unlock()
+		return err
+	}
+	unlock()
+	return svc.Put(ctx, locks.Doc{ID: id + ":renamed"}) // ok: the lock was released
+}
