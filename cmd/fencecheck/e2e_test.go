@@ -134,14 +134,17 @@ func expectedKeys(t *testing.T, dir string) []string {
 // TestEndToEnd runs the built binary on modules that import real libraries
 // from the module proxy (sqlmod: database/sql and pgx; runtimeuse:
 // fencecheck's own runtime helpers; catalogue: every lock, lease, queue
-// and sink library the catalogue models), through go vet -vettool and
+// and sink library the catalogue models; services: ports and adapters
+// wired in main, transaction and retry helpers, lock wrappers, job structs
+// that own their transaction, channel dispatchers and registered
+// handlers), through go vet -vettool and
 // standalone with both drivers, and checks that all three report exactly
 // the marked findings.
 func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and downloads modules")
 	}
-	for _, module := range []string{"sqlmod", "runtimeuse", "catalogue"} {
+	for _, module := range []string{"sqlmod", "runtimeuse", "catalogue", "services"} {
 		t.Run(module, func(t *testing.T) { endToEnd(t, module) })
 	}
 }
