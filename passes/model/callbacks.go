@@ -249,15 +249,15 @@ func (m *model) settleCallbacks() bool {
 }
 
 // callbackWrite returns the path to an unguarded write made, outside a
-// lease of their own, by the callbacks the call o runs synchronously: the
-// called helper first.
-func (m *model) callbackWrite(o *op, memo map[*funcInfo][]string, visiting map[*funcInfo]bool) []string {
+// lease of their own, by the callbacks the call o runs synchronously (the
+// called helper first), and where that write is.
+func (m *model) callbackWrite(o *op, memo map[*funcInfo][]string, visiting map[*funcInfo]bool) ([]string, string) {
 	for _, cb := range m.callbacks(o.instr) {
 		if sub := m.unscopedWrite(m.local[cb], memo, visiting); len(sub) > 0 {
-			return append([]string{o.name}, sub...)
+			return append([]string{o.name}, sub...), m.writeSites[m.local[cb]]
 		}
 	}
-	return nil
+	return nil, ""
 }
 
 // containsInt reports whether x is in s.

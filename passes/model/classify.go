@@ -1,6 +1,7 @@
 package model
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -54,6 +55,12 @@ type op struct {
 	verb     string
 	note     string
 	via      []string // helper path, for calls of another package's writer
+	// writeAt is where the helper of another package makes the write at
+	// the end of via ("file:line:col"), when its fact says.
+	writeAt string
+	// implPos is the declaration of the implementation an interface call
+	// resolved to, when via names one.
+	implPos token.Pos
 	// registered are the writes handlers of other packages registered by
 	// this call reach, each under the lease the framework grants them.
 	registered []registeredWrite
@@ -199,6 +206,8 @@ type funcSummary struct {
 	acquire, release, sink, guarded, idempotent, probe bool
 	tokenParam                                         int
 	writes                                             []string
+	writeAt                                            string    // where the write at the end of writes is
+	pos                                                token.Pos // the declaration, for interface implementations
 	claimColumns                                       []string
 	locksParams, writeParams                           []int
 }
@@ -225,7 +234,7 @@ func (m *model) funcDirectives(fn *types.Func) (funcSummary, bool) {
 	return funcSummary{
 		acquire: f.Acquire, release: f.Release, sink: f.Sink, guarded: f.Guarded,
 		tokenParam: f.TokenParam, idempotent: f.Idempotent, probe: f.Probe,
-		writes: f.Writes, claimColumns: f.ClaimColumns,
+		writes: f.Writes, writeAt: f.WriteAt, claimColumns: f.ClaimColumns,
 		locksParams: f.LocksParams, writeParams: f.WriteParams,
 	}, true
 }
@@ -266,6 +275,7 @@ func (m *model) applyDirectives(o *op, s funcSummary) bool {
 	case len(s.writes) > 0:
 		o.write, o.guard, o.verb = true, NoGuard, "writes"
 		o.via = append([]string{o.name}, s.writes...)
+		o.writeAt = s.writeAt
 		o.target = lastTarget(s.writes)
 		o.writeHandles = paramArgs(o, s.writeParams)
 		return true

@@ -19,26 +19,26 @@ import (
 func (m *model) handlerLease(fn *ssa.Function) (Lease, bool) {
 	if obj := funcObject(fn); obj != nil && fn.Parent() == nil {
 		if m.dirs.Func(obj).Handler {
-			return Lease{fn.Pos(), "handler " + fn.Name() + " runs under a lease"}, true
+			return Lease{Pos: fn.Pos(), Desc: "handler " + fn.Name() + " runs under a lease"}, true
 		}
 		if c, ok := config.Lookup(obj.FullName()); ok && c.Handler {
-			return Lease{fn.Pos(), "handler " + fn.Name() + " runs under a lease"}, true
+			return Lease{Pos: fn.Pos(), Desc: "handler " + fn.Name() + " runs under a lease"}, true
 		}
 	}
 	switch handlerShape(fn) {
 	case "github.com/riverqueue/river.Job":
-		return Lease{fn.Pos(), "River job handler " + fn.Name() + " runs under the job's lease"}, true
+		return Lease{Pos: fn.Pos(), Desc: "River job handler " + fn.Name() + " runs under the job's lease"}, true
 	case "github.com/hibiken/asynq.Task":
-		return Lease{fn.Pos(), "asynq handler " + fn.Name() + " runs under the task's lease"}, true
+		return Lease{Pos: fn.Pos(), Desc: "asynq handler " + fn.Name() + " runs under the task's lease"}, true
 	}
 	if l, ok := m.registeredHandlers()[fn]; ok {
 		return l, true
 	}
 	if fn.Parent() == nil && usesPackage(fn, "go.temporal.io/sdk/activity") {
-		return Lease{fn.Pos(), "Temporal activity " + fn.Name() + " runs under the activity's lease"}, true
+		return Lease{Pos: fn.Pos(), Desc: "Temporal activity " + fn.Name() + " runs under the activity's lease"}, true
 	}
 	if m.leaderCallbacks()[fn] {
-		return Lease{fn.Pos(), "OnStartedLeading runs while this process believes it leads"}, true
+		return Lease{Pos: fn.Pos(), Desc: "OnStartedLeading runs while this process believes it leads"}, true
 	}
 	if lease, ok := m.queueAPILease(fn); ok { // sqlshape.go
 		return lease, true

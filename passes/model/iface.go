@@ -194,7 +194,7 @@ func (m *model) classifyInvoke(o *op) bool {
 	for _, im := range m.implementations(common.Value.Type(), o.callee) {
 		if im.method.Pkg() == m.pass.Pkg {
 			if s, ok := m.funcDirectives(im.method); ok {
-				s.name = displayName(im.method, nil)
+				s.name, s.pos = displayName(im.method, nil), im.method.Pos()
 				ic.others = append(ic.others, s)
 			} else if fn := m.localFunc(im.method); fn != nil {
 				ic.pending = append(ic.pending, fn)
@@ -203,13 +203,13 @@ func (m *model) classifyInvoke(o *op) bool {
 			}
 			continue
 		}
-		s := funcSummary{name: displayName(im.method, nil), tokenParam: -1}
+		s := funcSummary{name: displayName(im.method, nil), pos: im.method.Pos(), tokenParam: -1}
 		var f FuncFact
 		if m.pass.ImportObjectFact(im.method, &f) {
 			s = funcSummary{
-				name: s.name, acquire: f.Acquire, release: f.Release, sink: f.Sink, guarded: f.Guarded,
+				name: s.name, pos: s.pos, acquire: f.Acquire, release: f.Release, sink: f.Sink, guarded: f.Guarded,
 				tokenParam: f.TokenParam, idempotent: f.Idempotent, probe: f.Probe,
-				writes: f.Writes, claimColumns: f.ClaimColumns,
+				writes: f.Writes, writeAt: f.WriteAt, claimColumns: f.ClaimColumns,
 			}
 		}
 		ic.others = append(ic.others, s)
@@ -238,11 +238,13 @@ func (m *model) decideInvoke(ic *ifaceCall, resolved bool) bool {
 		case len(s.writes) > 0:
 			o.write, o.guard, o.verb = true, NoGuard, "writes"
 			o.via = append([]string{o.name, s.name}, s.writes...)
+			o.writeAt, o.implPos = s.writeAt, s.pos
 			o.target = lastTarget(s.writes)
 			return true
 		case s.sink:
 			o.write, o.guard, o.verb = true, NoGuard, "writes"
 			o.via = []string{o.name, s.name}
+			o.implPos = s.pos
 			return true
 		}
 	}
@@ -313,16 +315,17 @@ func (m *model) implTargets(o *op) []*ssa.Function {
 }
 
 // implUnscopedWrite returns the path to an unguarded write a local
-// implementation of interface call o makes, for the caller's fact.
-func (m *model) implUnscopedWrite(o *op, memo map[*funcInfo][]string, visiting map[*funcInfo]bool) []string {
+// implementation of interface call o makes, for the caller's fact, and
+// where that write is.
+func (m *model) implUnscopedWrite(o *op, memo map[*funcInfo][]string, visiting map[*funcInfo]bool) ([]string, string) {
 	for _, fn := range m.implTargets(o) {
 		if callee := m.local[fn]; callee != nil {
 			if sub := m.unscopedWrite(callee, memo, visiting); len(sub) > 0 {
-				return append([]string{o.name, displayName(funcObject(fn), fn)}, sub...)
+				return append([]string{o.name, displayName(funcObject(fn), fn)}, sub...), m.writeSites[callee]
 			}
 		}
 	}
-	return nil
+	return nil, ""
 }
 
 // localFunc returns the SSA function of a declared function of the package.

@@ -67,6 +67,9 @@ type Lease struct {
 	// Desc is a short description for a Related position, such as
 	// "lease taken here by (*sql.DB).QueryRowContext".
 	Desc string
+	// Steps are the calls that carried the lease from the acquisition to
+	// the function the write sits in, in order (at most maxSteps).
+	Steps []Related
 }
 
 // Write is a sink write made in a lease scope.
@@ -191,6 +194,9 @@ type model struct {
 	// carrierMethods are the methods of types whose values stand for a
 	// lease (carriers.go).
 	carrierMethods map[*funcInfo]bool
+	// writeSites are where the writes of the functions' fact paths are
+	// made (paths.go).
+	writeSites map[*funcInfo]string
 	// iface caches interface resolution (iface.go), built lazily.
 	iface *ifaceState
 }

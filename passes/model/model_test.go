@@ -76,3 +76,62 @@ func TestWiredRelated(t *testing.T) {
 type ignoreWants struct{}
 
 func (ignoreWants) Errorf(string, ...any) {}
+
+// relatedOf runs the model on pkg and returns the related steps of the
+// write reported at file:line, as "file:line: message".
+func relatedOf(t *testing.T, pkg, file string, line int) []string {
+	t.Helper()
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := analysistest.Run(ignoreWants{}, dir, model.Analyzer, pkg)
+	if len(results) != 1 || results[0].Err != nil {
+		t.Fatalf("%s: got %d results", pkg, len(results))
+	}
+	fset := results[0].Pass.Fset
+	for _, w := range results[0].Result.(*model.Result).Writes {
+		p := fset.Position(w.Pos)
+		if filepath.Base(p.Filename) != file || p.Line != line {
+			continue
+		}
+		var got []string
+		for _, r := range w.Related {
+			rp := fset.Position(r.Pos)
+			got = append(got, fmt.Sprintf("%s:%d: %s", filepath.Base(rp.Filename), rp.Line, r.Message))
+		}
+		return got
+	}
+	t.Fatalf("%s: no write at %s:%d", pkg, file, line)
+	return nil
+}
+
+// TestPathSteps checks the ordered steps of findings: the lease, the calls
+// of the package that carried it, the implementation an interface call
+// resolved to, and where a helper of another package writes.
+func TestPathSteps(t *testing.T) {
+	for _, tc := range []struct {
+		pkg, file string
+		line      int
+		want      []string
+	}{
+		{"interproc/worker", "worker.go", 55, []string{
+			"worker.go:48: handler Handle runs under a lease",
+			"worker.go:49: calls worker.finish under the lease",
+		}},
+		{"interproc/worker", "worker.go", 19, []string{
+			"worker.go:15: lease taken here by leases.Claim",
+			"store.go:18: the write: (*sql.DB).ExecContext on results",
+		}},
+		{"ifaces/app", "app.go", 58, []string{
+			"app.go:53: lease taken here by (ports.Claimer).Next",
+			"pgrepo.go:13: (ports.JobStore).Complete resolves to (*pgrepo.Store).Complete",
+			"pgrepo.go:14: the write: (*sql.DB).ExecContext on jobs",
+		}},
+	} {
+		got := relatedOf(t, tc.pkg, tc.file, tc.line)
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s %s:%d related:\n%s\nwant:\n%s", tc.pkg, tc.file, tc.line, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+	}
+}

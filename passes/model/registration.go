@@ -195,7 +195,7 @@ func frameworkLease(lib string, pos token.Pos, name, where string) Lease {
 	case "go.temporal.io/sdk/worker":
 		kind, noun = "Temporal activity", "the activity's lease"
 	}
-	return Lease{pos, kind + " " + name + where + " runs under " + noun}
+	return Lease{Pos: pos, Desc: kind + " " + name + where + " runs under " + noun}
 }
 
 // registeredWrite is an unguarded write a handler of another package
@@ -223,6 +223,10 @@ func (m *model) classifyRegistration(o *op) *op {
 		}
 		name := displayName(f, nil)
 		l := frameworkLease(r.entry.Library, o.instr.Pos(), name, " registered here")
+		l.Steps = append(l.Steps, Related{Pos: f.Pos(), Message: "the registered handler " + name})
+		if step, ok := m.writeStep(fact.Writes, fact.WriteAt, f.Pos()); ok {
+			l.Steps = append(l.Steps, step)
+		}
 		o.registered = append(o.registered, registeredWrite{lease: l, via: append([]string{name}, fact.Writes...)})
 	}
 	if len(o.registered) == 0 {

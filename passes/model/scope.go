@@ -151,6 +151,7 @@ func (m *model) scopedCallees(fi *funcInfo) []*funcInfo {
 			return
 		}
 		if lease, ok := fi.leaseAt(instr); ok {
+			lease = withCall(lease, instr, displayName(funcObject(callee), callee))
 			target.inherited = &lease
 			out = append(out, target)
 		}

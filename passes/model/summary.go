@@ -38,6 +38,9 @@ type FuncFact struct {
 	// makes outside any lease of its own: the functions it goes through,
 	// then the writing API and its target ("(*sql.DB).ExecContext jobs").
 	Writes []string
+	// WriteAt is where the write at the end of Writes is made
+	// ("file:line:col"), for the steps of a finding; empty when unknown.
+	WriteAt string
 	// ClaimColumns are the lease and token columns a claim made by the
 	// function sets, sorted.
 	ClaimColumns []string
@@ -85,6 +88,9 @@ func (f *FuncFact) String() string {
 	}
 	if len(f.Writes) > 0 {
 		parts = append(parts, "writes("+strings.Join(f.Writes, " → ")+")")
+	}
+	if s := shortSite(f.WriteAt); s != "" {
+		parts = append(parts, "at("+s+")")
 	}
 	if len(f.ClaimColumns) > 0 {
 		parts = append(parts, "claims("+strings.Join(f.ClaimColumns, ",")+")")
@@ -162,6 +168,9 @@ func (m *model) exportFacts() {
 		}
 		if !f.Idempotent && !f.Sink && !f.Guarded {
 			f.Writes = m.unscopedWrite(fi, memo, map[*funcInfo]bool{})
+			if len(f.Writes) > 0 {
+				f.WriteAt = m.writeSites[fi]
+			}
 		}
 		if !f.Guarded {
 			if p, ok := m.guardedParam(fi); ok {
@@ -236,20 +245,27 @@ func (m *model) unscopedWrite(fi *funcInfo, memo map[*funcInfo][]string, visitin
 		case o.write && !o.guard.Fences():
 			if len(o.via) > 0 {
 				found = append([]string(nil), o.via...)
+				m.noteWriteSite(fi, o.writeAt)
 			} else {
 				found = []string{strings.TrimSpace(o.name + " " + o.target)}
+				m.noteWriteSite(fi, m.siteOf(o.instr.Pos()))
 			}
 		case o.local != nil:
 			if callee := m.local[o.local]; callee != nil && callee.fn.Parent() == nil {
 				if sub := m.unscopedWrite(callee, memo, visiting); len(sub) > 0 {
 					found = append([]string{o.name}, sub...)
+					m.noteWriteSite(fi, m.writeSites[callee])
 				}
 			}
 		default:
-			found = m.implUnscopedWrite(o, memo, visiting)
+			var site string
+			found, site = m.implUnscopedWrite(o, memo, visiting)
+			m.noteWriteSite(fi, site)
 		}
 		if found == nil && !o.write {
-			found = m.callbackWrite(o, memo, visiting)
+			var site string
+			found, site = m.callbackWrite(o, memo, visiting)
+			m.noteWriteSite(fi, site)
 		}
 		if found != nil {
 			break

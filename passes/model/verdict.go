@@ -73,6 +73,8 @@ func (w *Write) Subject() string {
 // explanation.
 func (m *model) judge(w *Write, o *op) {
 	w.Related = append(w.Related, Related{w.Lease.Pos, w.Lease.Desc})
+	w.Related = append(w.Related, w.Lease.Steps...)
+	w.Related = append(w.Related, m.pathSteps(o)...)
 	switch w.Guard {
 	case TxGuard:
 		w.Verdict = Fenced

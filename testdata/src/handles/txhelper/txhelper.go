@@ -8,13 +8,13 @@ import (
 )
 
 // ApplyCredit adds credit to an account in the caller's transaction.
-func ApplyCredit(ctx context.Context, tx *sql.Tx, account, amount int64) error { // want ApplyCredit:`fence:writes\(\(\*sql\.Tx\)\.ExecContext accounts\),writesthrough\(1\)`
+func ApplyCredit(ctx context.Context, tx *sql.Tx, account, amount int64) error { // want ApplyCredit:`fence:writes\(\(\*sql\.Tx\)\.ExecContext accounts\),at\(txhelper\.go:12\),writesthrough\(1\)`
 	_, err := tx.ExecContext(ctx, `UPDATE accounts SET balance = balance + $2 WHERE id = $1`, account, amount)
 	return err
 }
 
 // Transfer moves credit between accounts in the caller's transaction.
-func Transfer(ctx context.Context, tx *sql.Tx, from, to, amount int64) error { // want Transfer:`fence:writes\(txhelper\.ApplyCredit → \(\*sql\.Tx\)\.ExecContext accounts\),writesthrough\(1\)`
+func Transfer(ctx context.Context, tx *sql.Tx, from, to, amount int64) error { // want Transfer:`fence:writes\(txhelper\.ApplyCredit → \(\*sql\.Tx\)\.ExecContext accounts\),at\(txhelper\.go:12\),writesthrough\(1\)`
 	if err := ApplyCredit(ctx, tx, from, -amount); err != nil {
 		return err
 	}
