@@ -13,7 +13,8 @@ import (
 )
 
 // pathCase is a finding whose path the output must show: the write's file
-// and line, and the steps before it ("line message"), in order.
+// and line, and the steps before it ("file:line message", the file relative
+// to the module), in order.
 type pathCase struct {
 	module, file string
 	line         int
@@ -21,12 +22,29 @@ type pathCase struct {
 }
 
 // pathCases are cross-package findings with related positions: a call to a
-// helper of another package that writes (sqlmod), and a call to the
-// runtime helper with a token the claim did not issue (runtimeuse: the
-// lease, then the token's origin).
+// helper of another package that writes (sqlmod: the lease, then the
+// helper's write), a call to the runtime helper with a token the claim did
+// not issue (runtimeuse: the lease, then the token's origin), a method of
+// a job struct that writes through the pool (services), and an
+// implementation wired in main whose interface method is called under a
+// lease in another package (services).
 var pathCases = []pathCase{
-	{"sqlmod", "worker/worker.go", 35, []string{"23 lease taken here by (*sql.DB).QueryRowContext"}},
-	{"runtimeuse", "worker.go", 32, []string{"29 lease taken here by (fencesql.Table).Claim", "32 token obtained here"}},
+	{"sqlmod", "worker/worker.go", 35, []string{
+		"worker/worker.go:23 lease taken here by (*sql.DB).QueryRowContext",
+		"store/store.go:11 the write: (*sql.DB).ExecContext on results",
+	}},
+	{"runtimeuse", "worker.go", 32, []string{
+		"worker.go:29 lease taken here by (fencesql.Table).Claim",
+		"worker.go:32 token obtained here",
+	}},
+	{"services", "consumer/consumer.go", 19, []string{
+		"consumer/consumer.go:15 lease taken here by (*queue.Queue).Receive",
+		"queue/queue.go:58 the write: (*sql.DB).ExecContext on tasks",
+	}},
+	{"services", "cmd/server/main.go", 21, []string{
+		"worker/worker.go:39 called here under a lease (lease taken here by (*sql.DB).QueryRowContext)",
+		"pgrepo/store.go:23 (*pgrepo.Store).Complete writes via (*sql.DB).ExecContext",
+	}},
 }
 
 // TestPathSteps checks the ordered steps of cross-package findings in
@@ -39,7 +57,7 @@ func TestPathSteps(t *testing.T) {
 	}
 	bin := binary(t)
 	for _, pc := range pathCases {
-		t.Run(pc.module, func(t *testing.T) {
+		t.Run(pc.module+"/"+pc.file, func(t *testing.T) {
 			dir := e2eModule(t, pc.module)
 			want := slices.Clone(pc.steps)
 			jsonRuns := map[string][]string{
@@ -56,22 +74,25 @@ func TestPathSteps(t *testing.T) {
 				f := findingAt(t, name, dir, out, pc)
 				var got []string
 				for _, r := range f.Related {
-					_, line, _ := vetjson.SplitPosn(r.Posn)
-					got = append(got, fmt.Sprintf("%d %s", line, r.Message))
+					file, line, _ := vetjson.SplitPosn(r.Posn)
+					if rel, err := filepath.Rel(dir, file); err == nil {
+						file = filepath.ToSlash(rel)
+					}
+					got = append(got, fmt.Sprintf("%s:%d %s", file, line, r.Message))
 				}
 				if !slices.Equal(got, want) {
 					t.Errorf("%s: related %q, want %q", name, got, want)
 				}
 			}
 
-			wantFlow := append(slices.Clone(want), fmt.Sprint(pc.line))
+			wantFlow := append(slices.Clone(want), fmt.Sprintf("%s:%d", pc.file, pc.line))
 			for _, driver := range []string{"vet", "packages"} {
 				out, errOut, code := runIn(t, dir, bin, "-driver="+driver, "-format=sarif", "./...")
 				if code != 3 {
 					t.Fatalf("-driver=%s -format=sarif: exit %d\n%s", driver, code, errOut)
 				}
 				flow, related := sarifPath(t, out, pc)
-				// The write's message is the finding's; compare its line.
+				// The write's message is the finding's; compare its place.
 				if len(flow) > 0 {
 					flow[len(flow)-1] = strings.Fields(flow[len(flow)-1])[0]
 				}
@@ -101,8 +122,8 @@ func TestPathSteps(t *testing.T) {
 				}
 				var wantText []string
 				for _, s := range want {
-					line, msg, _ := strings.Cut(s, " ")
-					wantText = append(wantText, fmt.Sprintf("%s:%s: %s", pc.file, line, msg))
+					place, msg, _ := strings.Cut(s, " ")
+					wantText = append(wantText, place+": "+msg)
 				}
 				if len(steps) != len(want)+1 || !slices.Equal(steps[:len(want)], wantText) ||
 					!strings.HasPrefix(steps[len(want)], fmt.Sprintf("%s:%d: ", pc.file, pc.line)) {
@@ -132,7 +153,7 @@ func findingAt(t *testing.T, name, dir, out string, pc pathCase) vetjson.Finding
 }
 
 // sarifPath validates a SARIF log and returns, for the result at the
-// case's position, its thread flow ("line message") and related
+// case's position, its thread flow ("file:line message") and related
 // locations.
 func sarifPath(t *testing.T, out string, pc pathCase) (flow, related []string) {
 	t.Helper()
@@ -178,10 +199,11 @@ func sarifPath(t *testing.T, out string, pc pathCase) (flow, related []string) {
 			if s.ExecutionOrder != i+1 {
 				t.Errorf("step %d: executionOrder %d", i, s.ExecutionOrder)
 			}
-			flow = append(flow, fmt.Sprintf("%d %s", s.Location.PhysicalLocation.Region.StartLine, s.Location.Message.Text))
+			pl := s.Location.PhysicalLocation
+			flow = append(flow, fmt.Sprintf("%s:%d %s", pl.ArtifactLocation.URI, pl.Region.StartLine, s.Location.Message.Text))
 		}
 		for _, s := range r.RelatedLocations {
-			related = append(related, fmt.Sprintf("%d %s", s.PhysicalLocation.Region.StartLine, s.Message.Text))
+			related = append(related, fmt.Sprintf("%s:%d %s", s.PhysicalLocation.ArtifactLocation.URI, s.PhysicalLocation.Region.StartLine, s.Message.Text))
 		}
 		return flow, related
 	}
