@@ -5,93 +5,91 @@
 //
 // fencecheck_model: find lease scopes and the sink writes made inside them
 //
-// The pass builds on SSA, which it builds itself and only for packages
-// that can matter: a package that imports no library of the catalogue,
-// carries no directive and depends on no package that exported a fact
-// cannot hold a lease scope or a sink, and is skipped before any SSA is
-// built. For the others it classifies every call of the package with the
-// API catalogue, the SQL text scanner and the //fencecheck: directives:
-// lease acquisitions (claim statements, advisory locks, functions marked
-// //fencecheck:acquire), releases, sink writes (SQL UPDATE, DELETE, upsert
-// and MERGE; GORM Save and friends; functions marked //fencecheck:sink) and
-// guarded writes (a fencing-token predicate in the statement's own WHERE or
-// ON CONFLICT … DO UPDATE … WHERE, a transaction-scoped lock taken on the
-// same transaction, functions marked //fencecheck:guarded).
+// The pass finds the code that runs while a lease is held (after a claim
+// or a lock, in a job handler, and in everything called from there, across
+// packages through facts) and every sink write made there, with how the
+// write is guarded. It reports nothing itself: the rule analyzers report
+// the writes whose verdict is theirs. When it cannot tell (SQL text built
+// at run time, a call whose implementation it cannot see), it stays
+// silent rather than guess.
 //
-// SQL statements are read by their structure (sqlshape.go): a claim sets a
-// holder or expiry and returns its rows or is conditioned on a free or
-// expired lease (including visibility-timeout claims found through the
-// predicates of subqueries, upsert claims, and two-step SELECT-then-UPDATE
-// claims); a renewal (only expiries, holder = $param) is neither a claim
-// nor a write; a release clears the holder with NULL, false or 0; a DELETE
-// or marking UPDATE that selects rows by age alone is a retention cleanup,
-// not a write. An exported function of a package that claims rows of a
-// table and writes them keyed only by the key the claim returns (a queue
-// library's Delete(id)) is judged as running under that claim.
+// # Pipeline
 //
-// A lease scope is the code after a successful acquisition until a release
-// or the end of the function, the body of a handler, and, transitively,
-// every function of the package called from a lease scope. Handlers are
-// recognised by their shape (a River Work method, an asynq ProcessTask
-// method or handler function, a Temporal activity) and by registration: a
-// call the catalogue lists as registering (Temporal RegisterActivity, asynq
-// ServeMux.Handle and HandleFunc, River AddWorker and WorkFunc) makes the
-// functions, method values or methods of the type it is given handlers;
-// when they belong to another package, the write their facts say they
-// reach is reported at the registration.
+// run calls the steps in this order; each lives in its own files.
 //
-// Within a function, a forward dataflow over the control-flow graph tells where a
-// lease is possibly held: an acquisition adds it, its failure edge (error
-// non-nil, ok false, also through a phi of per-dialect claims) and a
-// release remove it, so a claim made on one branch opens a scope at the
-// join. A function that returns with a lease possibly held, with no
-// deferred release, is itself an acquisition: one that returns a value, or
-// an error-only lock wrapper working on its receiver or a parameter that
-// writes nothing under the lease. Calling the function value an
-// acquisition returned (unlock()) releases, and so does a function that
-// only releases. A function that calls a function-valued parameter before
-// it returns (a transaction or retry helper) exports that as SyncParams:
-// a callback passed there that returns holding a lease makes the call an
-// acquisition, and its unguarded write is the caller's write in facts. SQL
-// text returned by a function (a query builder) is resolved at the call,
-// across packages through the SQLText fact.
+//  1. Relevance (ssa.go). A package that imports no library of the
+//     catalogue, carries no directive and depends on no package that
+//     exported a fact cannot hold a lease scope or a sink: it is skipped
+//     before any SSA is built. The others get SSA, built here.
 //
-// Functions of other packages are summarised in facts: whether calling them takes a
-// lease, and which unguarded write they reach. The result lists every write
-// made in a lease scope with its guard, for the rule analyzers to report.
+//  2. Classification (classify.go, apis.go, gorm.go). Every call becomes an
+//     op: an acquisition, a release, the end of a transaction, a sink write
+//     with its guard, or a call of a function of the package to follow.
+//     The user's word comes first (directives, flags), then the API
+//     catalogue, then facts of other packages. SQL text is resolved from
+//     constants, concatenation, Sprintf, prepared statements, wrappers of
+//     the package and functions that return SQL (sqlvalue.go, sqlfuncs.go)
+//     and read by its structure (sqlrules.go, sqlshape.go): a claim sets a
+//     holder or expiry and returns its rows or is conditioned on a free or
+//     expired lease (visibility timeouts through subquery predicates,
+//     upsert claims, two-step claims); a renewal is neither claim nor
+//     write; a release clears the holder with NULL, false or 0; a cleanup
+//     that selects rows by age alone is not a write. Calls through an
+//     interface (iface.go) are judged by directives on the method, else by
+//     the implementations the package can see, test doubles excluded: they
+//     acquire when all do, write when any does, are guarded when all are.
+//     Registrations of handlers (registration.go) and calls of helpers that
+//     run a callback synchronously (callbacks.go, FuncFact.SyncParams) are
+//     noted here too.
 //
-// A call through an interface method is judged by the directives written
-// on the method (exported as a fact), else by the implementations the
-// package can see (its own named types and those of its transitive imports,
-// test doubles excluded): it acquires when all of them do, writes when any
-// does, and is guarded when all are. Unexported types a package converts
-// to an interface are listed with their methods' facts in a package fact,
-// since export data may omit them. Interface calls made under a lease
-// that no visible implementation decided are listed in a package fact; a
-// package that converts a concrete type to that interface reports the
-// concrete method's unguarded write at the conversion.
+//  3. Handles (handles.go). A transaction or session that holds a lock
+//     guards the writes made through it: where it is passed to a helper
+//     that locks a parameter (FuncFact.LocksParams), stored in a field that
+//     only ever holds locked handles (FieldFact), or handed to a helper
+//     whose writes all go through that parameter (FuncFact.WriteParams).
 //
-// Lock-holding handles travel (handles.go): a helper that returns holding
-// a transaction or session lock on a parameter is an acquisition whose
-// argument is a guarded handle (FuncFact.LocksParams); a function that
-// returns the locked transaction, or a value holding it, returns holding
-// the lease; a struct field only ever assigned lock-holding handles
-// carries the lock (FieldFact), so writes through it are checked by the
-// database; and a helper whose writes all go through a handle parameter
-// (FuncFact.WriteParams), or a function of the package every caller
-// passes a guarded handle, is guarded when the handle it gets holds the
-// lock.
+//  4. Scopes (scope.go, dataflow.go, acquirers.go, releases.go,
+//     handlers.go). Within a function, a forward dataflow over the control
+//     flow graph tells where a lease is possibly held: an acquisition adds
+//     it, its failure edge and a release remove it, so a lock taken on one
+//     branch opens a scope at the join. Handler bodies are scopes whole
+//     (by directive, by shape: River Work, asynq ProcessTask, Temporal
+//     activities; or by registration), and so is an exported function of a
+//     queue library that writes the rows the package claims keyed only by
+//     the claim's key (a Delete(id) any stale worker can call). A function
+//     that returns with a lease
+//     possibly held and no deferred release is itself an acquisition (also
+//     an error-only lock wrapper on its receiver or a parameter); calling
+//     the function an acquisition returned releases. Scopes spread to the
+//     functions of the package called from them, to closures made in them,
+//     to local implementations of interface calls, and to callbacks run
+//     synchronously.
 //
-// Objects carry the lease (carriers.go): a struct type of the package
-// whose every value is made in a lease scope and given something of the
-// lease (the claim's result, a context derived in the scope, a handler's
-// argument) stands for the lease; its methods are lease scopes, and the
-// type gets a TypeFact. Channels hand the lease off (channels.go): when
-// every send on a channel of the package (an unexported field, or a make
-// passed only to the package's own functions and closures) runs in a
-// lease scope, the code after a receive from it is a lease scope.
+//  5. Carriers and channels (carriers.go, channels.go). A struct type whose
+//     every value is made under a lease and given something of it stands
+//     for the lease: its methods are scopes (TypeFact). When every send on
+//     a channel of the package runs under a lease, the code after a receive
+//     from it does too.
 //
-// The pass reports nothing itself. When the SQL text of a call cannot be
-// resolved (built at run time, passed in as a parameter), the call is not
-// treated as a write: fencecheck stays silent rather than guess.
+//  6. Facts (summary.go, iface.go). Every declared function whose calls
+//     matter to other packages gets a FuncFact: it acquires (and which
+//     result is the token, which claim columns it sets), releases, is a
+//     sink, a guarded write (and which parameter is the token), a probe,
+//     idempotent, the path to the unguarded write it reaches and where that
+//     write is, the callbacks it runs synchronously, the SQL text it
+//     returns. Directives on interface methods are exported as FuncFacts;
+//     unexported types converted to interfaces (HiddenImplsFact) and
+//     interface calls made under a lease that no visible implementation
+//     decided (LeasedCallsFact) are package facts, so that the package that
+//     wires an implementation reports its write at the conversion.
+//
+//  7. Writes and verdicts (summary.go, verdict.go, provenance.go,
+//     probes.go, paths.go). Every write made in a scope gets one verdict,
+//     so a line is reported by one rule: fenced, unfenced, preflight (an
+//     ownership probe before it), clientcompare (the stored token compared
+//     in Go), weakguard (a guard that does not fence, judged by the token's
+//     origin) or uncheckedfence (the rejection is never looked at). Its
+//     Related steps give the path: the lease, the calls that carried it,
+//     the implementation an interface call resolved to, where a helper of
+//     another package writes, and the token's origin or the probe.
 package model
