@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -54,7 +52,7 @@ func (*LeasedCallsFact) AFact() {}
 func (f *LeasedCallsFact) String() string {
 	parts := make([]string, len(f.Calls))
 	for i, c := range f.Calls {
-		parts[i] = c.Method + "@" + shortPos(c.Pos)
+		parts[i] = c.Method + "@" + shortSite(c.Pos)
 	}
 	return "leasedcalls(" + strings.Join(parts, ", ") + ")"
 }
@@ -595,10 +593,9 @@ func (m *model) exportLeasedCalls() {
 		if !ok || !o.instr.Pos().IsValid() {
 			continue
 		}
-		p := m.pass.Fset.Position(o.instr.Pos())
 		calls = append(calls, LeasedCall{
 			Method: o.callee.FullName(),
-			Pos:    fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column),
+			Pos:    m.siteOf(o.instr.Pos()),
 			Lease:  lease.Desc,
 		})
 	}
@@ -704,8 +701,8 @@ func (m *model) wiredWrite(conv ssa.Value, fn *ssa.Function, concrete types.Type
 	pos, end := m.conversionRange(conv)
 	implName := displayName(method, nil)
 	ifaceName := displayName(im, nil)
-	leasePos := m.posOf(c.Pos)
-	where := shortPos(c.Pos)
+	leasePos := m.resolveSite(c.Pos)
+	where := shortSite(c.Pos)
 	w := &Write{
 		Pos: pos, End: end, Callee: ifaceName,
 		Via:    append([]string{ifaceName, implName}, path...),
@@ -770,61 +767,6 @@ func (m *model) conversionRange(v ssa.Value) (token.Pos, token.Pos) {
 		return instr.Parent().Pos(), instr.Parent().Pos()
 	}
 	return token.NoPos, token.NoPos
-}
-
-// posOf maps a "file:line:col" position back to a token.Pos when the file
-// is in the pass's file set, or returns NoPos.
-func (m *model) posOf(s string) token.Pos {
-	file, line, col, ok := splitPos(s)
-	if !ok {
-		return token.NoPos
-	}
-	var pos token.Pos
-	m.pass.Fset.Iterate(func(f *token.File) bool {
-		if f.Name() != file {
-			return true
-		}
-		if line < 1 || line > f.LineCount() {
-			return false
-		}
-		pos = f.LineStart(line)
-		next := f.Base() + f.Size()
-		if line < f.LineCount() {
-			next = int(f.LineStart(line + 1))
-		}
-		if col > 1 && int(pos)+col-1 < next {
-			pos += token.Pos(col - 1)
-		}
-		return false
-	})
-	return pos
-}
-
-// splitPos parses "file:line:col".
-func splitPos(s string) (file string, line, col int, ok bool) {
-	i := strings.LastIndexByte(s, ':')
-	if i < 0 {
-		return "", 0, 0, false
-	}
-	j := strings.LastIndexByte(s[:i], ':')
-	if j < 0 {
-		return "", 0, 0, false
-	}
-	line, err1 := strconv.Atoi(s[j+1 : i])
-	col, err2 := strconv.Atoi(s[i+1:])
-	if err1 != nil || err2 != nil {
-		return "", 0, 0, false
-	}
-	return s[:j], line, col, true
-}
-
-// shortPos returns "base:line" of a "file:line:col" position.
-func shortPos(s string) string {
-	file, line, _, ok := splitPos(s)
-	if !ok {
-		return s
-	}
-	return fmt.Sprintf("%s:%d", filepath.Base(file), line)
 }
 
 // exportHiddenImpls exports the HiddenImplsFact of the package: every

@@ -62,11 +62,12 @@ func splitSite(site string) (file string, line, col int, ok bool) {
 	return site[:j], line, col, true
 }
 
-// shortSite returns "file.go:line" of a site, for messages.
+// shortSite returns "file.go:line" of a site, for messages (the site
+// itself when it is not "file:line:col").
 func shortSite(site string) string {
 	file, line, _, ok := splitSite(site)
 	if !ok {
-		return ""
+		return site
 	}
 	return filepath.Base(file) + ":" + strconv.Itoa(line)
 }
