@@ -17,7 +17,7 @@ func main() {
 		log.Fatal(err)
 	}
 	store := pgrepo.New(db)
-	var results ports.Results = store // ok: Save fences
+	var results ports.Results = store               // ok: Save fences
 	w := worker.New(db, store, results, "server-1") // finding: unfenced
 	if err := w.RunOnce(context.Background()); err != nil {
 		log.Print(err)
