@@ -114,7 +114,7 @@ func (m *model) inferLocalAcquirers() {
 	for changed := true; changed; {
 		changed = m.settleIndirect()
 		for _, fn := range m.funcs {
-			if acquirers[fn] || !m.returnsHoldingLease(m.local[fn]) && !m.errorOnlyAcquirer(m.local[fn]) {
+			if acquirers[fn] || !m.returnsHoldingLease(m.local[fn]) {
 				continue
 			}
 			acquirers[fn] = true
