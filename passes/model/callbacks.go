@@ -134,6 +134,23 @@ func (m *model) syncUse(v ssa.Value, depth int) (called, ok bool) {
 	return called, true
 }
 
+// closureRunsSync reports whether a closure, and each closure it is nested
+// in, runs before its parent returns: it is called there, or passed only
+// where the callee calls that parameter synchronously (SyncParams), and
+// handed to nothing that could keep it.
+func (m *model) closureRunsSync(fn *ssa.Function) bool {
+	for ; fn.Parent() != nil; fn = fn.Parent() {
+		mc := makeClosureOf(fn)
+		if mc == nil {
+			return false
+		}
+		if called, ok := m.syncUse(mc, 0); !called || !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // passedToSync reports whether every argument position where v is passed
 // in the call is a parameter the callee calls synchronously.
 func (m *model) passedToSync(common *ssa.CallCommon, v ssa.Value) bool {

@@ -180,16 +180,21 @@ func (m *model) inferLockedParams() {
 func (m *model) lockedParamsOf(fn *ssa.Function) []int {
 	set := make(map[int]bool)
 	for _, f := range m.funcs {
-		if root(f) != fn || (f != fn && !m.runsSynchronously(f)) {
+		if root(f) != fn || (f != fn && !m.closureRunsSync(f)) {
 			continue
 		}
 		fi := m.local[f]
-		for _, o := range fi.ops {
-			if !o.acquire || !o.sameHandleGuards || o.handle == nil {
+		flow := newLeaseFlow(fi)
+		held := flow.atReturn(f)
+		if held == nil {
+			continue
+		}
+		for i, o := range flow.acqs {
+			if !held.has(i) || !o.sameHandleGuards || o.handle == nil {
 				continue
 			}
-			if !coversReturn(f, m.acquisitionScope(fi, o)) || m.deferredEnd(fi, o.handle) || m.deferredEnd(m.local[fn], o.handle) {
-				continue // released before the function returns
+			if m.deferredEnd(fi, o.handle) || m.deferredEnd(m.local[fn], o.handle) {
+				continue // released when the function returns
 			}
 			owner, v := resolveFree(f, o.handle)
 			if owner != fn {
@@ -222,32 +227,6 @@ func root(fn *ssa.Function) *ssa.Function {
 		fn = fn.Parent()
 	}
 	return fn
-}
-
-// runsSynchronously reports whether a closure (and each closure it is
-// nested in) is called, or passed to a call, by its parent before the
-// parent returns: not handed to go or defer, not stored.
-func (m *model) runsSynchronously(fn *ssa.Function) bool {
-	for ; fn.Parent() != nil; fn = fn.Parent() {
-		mc := makeClosureOf(fn)
-		if mc == nil || mc.Referrers() == nil {
-			return false
-		}
-		called := false
-		for _, r := range *mc.Referrers() {
-			switch r.(type) {
-			case *ssa.Call:
-				called = true
-			case *ssa.DebugRef:
-			default:
-				return false
-			}
-		}
-		if !called {
-			return false
-		}
-	}
-	return true
 }
 
 // makeClosureOf returns the instruction that creates closure fn in its
@@ -320,19 +299,6 @@ func storedOnce(alloc *ssa.Alloc) ssa.Value {
 		}
 	}
 	return val
-}
-
-// coversReturn reports whether a return of fn runs under scope s.
-func coversReturn(fn *ssa.Function, s *scope) bool {
-	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && s.covers(ret) {
-			return true
-		}
-	}
-	return false
 }
 
 // bindLockedArgs makes the acquisition o guard the argument bound to the
@@ -504,18 +470,10 @@ func (m *model) exportFieldFacts() {
 }
 
 // returnsLockedHandle reports whether a function that takes a transaction
-// or session lock hands the locked handle to its caller (returns it, or a
-// value whose field holds it) without ending it on the way out.
-func (m *model) returnsLockedHandle(fi *funcInfo, s *scope) bool {
-	for _, h := range s.guardedHandles {
-		if m.deferredEnd(fi, h) {
-			continue
-		}
-		if returnsHandle(fi.fn, h) {
-			return true
-		}
-	}
-	return false
+// or session lock on h hands the locked handle to its caller (returns it,
+// or a value whose field holds it) without ending it on the way out.
+func (m *model) returnsLockedHandle(fi *funcInfo, h ssa.Value) bool {
+	return !m.deferredEnd(fi, h) && returnsHandle(fi.fn, h)
 }
 
 // deferredEnd reports whether fi defers the end of the transaction h, or a
