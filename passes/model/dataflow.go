@@ -294,14 +294,7 @@ func (f *leaseFlow) atReturn(fn *ssa.Function) leaseSet {
 		return nil
 	}
 	var out leaseSet
-	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
-		}
+	for _, ret := range returns(fn) {
 		if held := f.held(ret); held != nil {
 			if out == nil {
 				out = newLeaseSet(len(f.acqs))

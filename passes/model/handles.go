@@ -518,14 +518,7 @@ func returnsHandle(fn *ssa.Function, h ssa.Value) bool {
 		}
 		return false
 	}
-	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
-		}
+	for _, ret := range returns(fn) {
 		for _, r := range ret.Results {
 			if holds(r) {
 				return true

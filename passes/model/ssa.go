@@ -68,3 +68,17 @@ func buildSSA(pass *analysis.Pass) []*ssa.Function {
 	}
 	return out
 }
+
+// returns lists the return instructions of fn, in block order.
+func returns(fn *ssa.Function) []*ssa.Return {
+	var out []*ssa.Return
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			out = append(out, ret)
+		}
+	}
+	return out
+}
