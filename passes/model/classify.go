@@ -108,6 +108,9 @@ func (m *model) classifyAll() {
 			if w, ok := m.sqlWrappers[o.local]; ok {
 				m.classifyWrapperCall(o, w)
 			}
+			if i, ok := m.scriptWrappers[o.local]; ok && o.local != nil {
+				m.classifyScriptWrapperCall(o, i)
+			}
 		}
 	}
 	m.twoStepClaims() // SELECT free rows, then UPDATE them: sqlshape.go
@@ -185,6 +188,9 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 		}
 	}
 	if m.classifyInvoke(o) {
+		return o
+	}
+	if m.classifyScriptWrapperCall(o, m.importedScriptArg(o)) {
 		return o
 	}
 	if o.local != nil || m.hasSyncParams(o) {

@@ -54,7 +54,10 @@
 // a callback passed there that returns holding a lease makes the call an
 // acquisition, and its unguarded write is the caller's write in facts. SQL
 // text returned by a function (a query builder) is resolved at the call,
-// across packages through the SQLText fact.
+// across packages through the SQLText fact. A function that runs the Redis
+// script a parameter holds (runScript(ctx, op, script, keys, args...)) is
+// a script wrapper (scriptwrap.go): its calls are classified by the script
+// the caller passes, across packages through FuncFact.ScriptParams.
 //
 // Functions of other packages are summarised in facts: whether calling them takes a
 // lease, and which unguarded write they reach. The result lists every write

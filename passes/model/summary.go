@@ -57,6 +57,10 @@ type FuncFact struct {
 	// function-valued parameters the function calls before it returns,
 	// sorted.
 	SyncParams []int
+	// ScriptParams are the declared indices (receiver excluded) of the
+	// parameters holding a Redis script (a *Script or Lua source) the
+	// function runs: a call is classified by the script its caller passes.
+	ScriptParams []int
 }
 
 // AFact marks FuncFact as an analysis fact.
@@ -99,6 +103,9 @@ func (f *FuncFact) String() string {
 			ps[i] = fmt.Sprint(p)
 		}
 		parts = append(parts, "sync("+strings.Join(ps, ",")+")")
+	}
+	if len(f.ScriptParams) > 0 {
+		parts = append(parts, "script("+joinInts(f.ScriptParams)+")")
 	}
 	return "fence:" + strings.Join(parts, ",")
 }
@@ -171,7 +178,8 @@ func (m *model) exportFacts() {
 		m.fillHandleFact(fi, f)
 		f.SyncParams = m.syncParamsOf(fn)
 		f.SQLText = m.exportedText(fn)
-		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 || len(f.SyncParams) > 0 || f.SQLText != "" {
+		f.ScriptParams = m.scriptParamsOf(fn)
+		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 || len(f.SyncParams) > 0 || f.SQLText != "" || len(f.ScriptParams) > 0 {
 			m.pass.ExportObjectFact(obj, f)
 		}
 	}

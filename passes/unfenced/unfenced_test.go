@@ -65,5 +65,5 @@ func TestInterfaces(t *testing.T) {
 // TestWrappers covers leases taken and released through wrappers and
 // callbacks, in the package and across packages.
 func TestWrappers(t *testing.T) {
-	analysistest.Run(t, testdata(t), unfenced.Analyzer, "wrappers/app", "wrappers/flow", "wrappers/worker")
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "wrappers/app", "wrappers/flow", "wrappers/worker", "wrappers/rdbqueue", "wrappers/rdbuser")
 }
