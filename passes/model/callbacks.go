@@ -6,6 +6,8 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/catalogue"
 )
 
 // A function calls one of its parameters synchronously when it calls the
@@ -191,8 +193,9 @@ func argOffset(common *ssa.CallCommon) int {
 }
 
 // calleeSyncParams returns the parameters the callee of a call runs
-// synchronously: computed for functions of the package, read from facts
-// for the others.
+// synchronously: from the catalogue for the libraries it models (retry
+// helpers), computed for functions of the package, read from facts for
+// the others.
 func (m *model) calleeSyncParams(common *ssa.CallCommon) []int {
 	if common.IsInvoke() {
 		return nil
@@ -203,6 +206,12 @@ func (m *model) calleeSyncParams(common *ssa.CallCommon) []int {
 	}
 	if o := fn.Origin(); o != nil {
 		fn = o
+	}
+	if e := catalogue.Lookup(funcObject(fn)); e != nil {
+		if e.Class == catalogue.SyncCall && e.Arg >= 0 {
+			return []int{e.Arg}
+		}
+		return nil
 	}
 	if _, ok := m.local[fn]; ok {
 		return m.syncParamsOf(fn)

@@ -332,6 +332,8 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 		return m.classifyORMCreate(o)
 	case catalogue.Registers:
 		return m.classifyRegistration(o)
+	case catalogue.SyncCall:
+		return o // its callback's ops belong to the call (callbacks.go)
 	}
 	return m.classifyAPI(o, e, args)
 }

@@ -50,7 +50,8 @@
 // writes nothing under the lease. Calling the function value an
 // acquisition returned (unlock()) releases, and so does a function that
 // only releases. A function that calls a function-valued parameter before
-// it returns (a transaction or retry helper) exports that as SyncParams:
+// it returns (a transaction or retry helper) exports that as SyncParams
+// (the catalogue lists the retry helpers of retry-go and backoff):
 // a callback passed there that returns holding a lease makes the call an
 // acquisition, and its unguarded write is the caller's write in facts. SQL
 // text returned by a function (a query builder) is resolved at the call,
