@@ -452,16 +452,15 @@ func (m *model) noteSQLWrapper(o *op, e *catalogue.Entry, v ssa.Value) {
 		return
 	}
 	fn := o.instr.Parent()
-	for i, q := range fn.Params {
-		if q == p {
-			if m.sqlWrappers == nil {
-				m.sqlWrappers = make(map[*ssa.Function]sqlWrapper)
-			}
-			if _, seen := m.sqlWrappers[fn]; !seen {
-				m.sqlWrappers[fn] = sqlWrapper{param: i, entry: e}
-			}
-			return
-		}
+	i := paramPos(fn, p)
+	if i < 0 {
+		return
+	}
+	if m.sqlWrappers == nil {
+		m.sqlWrappers = make(map[*ssa.Function]sqlWrapper)
+	}
+	if _, seen := m.sqlWrappers[fn]; !seen {
+		m.sqlWrappers[fn] = sqlWrapper{param: i, entry: e}
 	}
 }
 

@@ -267,17 +267,11 @@ func resolveFree(fn *ssa.Function, v ssa.Value) (*ssa.Function, ssa.Value) {
 		if !ok {
 			return fn, v
 		}
-		mc := makeClosureOf(fn)
-		idx := -1
-		for j, f := range fn.FreeVars {
-			if f == fv {
-				idx = j
-			}
-		}
-		if mc == nil || idx < 0 || idx >= len(mc.Bindings) {
+		b := freeVarBinding(fv)
+		if b == nil {
 			return nil, nil
 		}
-		fn, v = fn.Parent(), mc.Bindings[idx]
+		fn, v = fn.Parent(), b
 	}
 	return fn, v
 }
@@ -668,12 +662,7 @@ func (m *model) handleGuardedIn(fi *funcInfo, instr ssa.Instruction, h ssa.Value
 // paramGuardedByCallers reports whether every call of fn in the package
 // binds parameter prm to a guarded handle.
 func (m *model) paramGuardedByCallers(fn *ssa.Function, prm *ssa.Parameter, depth int) bool {
-	idx := -1
-	for i, q := range fn.Params {
-		if q == prm {
-			idx = i
-		}
-	}
+	idx := paramPos(fn, prm)
 	if idx < 0 {
 		return false
 	}

@@ -23,21 +23,15 @@ func (m *model) noteScriptWrapper(o *op, v ssa.Value) {
 	if fn == nil || fn.Parent() != nil || v == nil {
 		return
 	}
-	prm, ok := stripConv(v).(*ssa.Parameter)
-	if !ok {
+	i := paramPos(fn, stripConv(v))
+	if i < 0 {
 		return
 	}
-	for i, q := range fn.Params {
-		if q != prm {
-			continue
-		}
-		if m.scriptWrappers == nil {
-			m.scriptWrappers = make(map[*ssa.Function]int)
-		}
-		if _, seen := m.scriptWrappers[fn]; !seen {
-			m.scriptWrappers[fn] = i
-		}
-		return
+	if m.scriptWrappers == nil {
+		m.scriptWrappers = make(map[*ssa.Function]int)
+	}
+	if _, seen := m.scriptWrappers[fn]; !seen {
+		m.scriptWrappers[fn] = i
 	}
 }
 

@@ -82,3 +82,17 @@ func returns(fn *ssa.Function) []*ssa.Return {
 	}
 	return out
 }
+
+// paramPos returns the index of v among fn's Params (receiver included),
+// or -1 when v is not one of them.
+func paramPos(fn *ssa.Function, v ssa.Value) int {
+	if fn == nil || v == nil {
+		return -1
+	}
+	for i, q := range fn.Params {
+		if q == v {
+			return i
+		}
+	}
+	return -1
+}

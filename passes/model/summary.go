@@ -283,19 +283,14 @@ func (m *model) guardedParam(fi *funcInfo) (int, bool) {
 // paramIndex returns the index of v among fn's declared parameters
 // (receiver excluded).
 func paramIndex(fn *ssa.Function, v ssa.Value) (int, bool) {
-	prm, ok := v.(*ssa.Parameter)
-	if !ok {
+	i := paramPos(fn, v)
+	if i < 0 {
 		return 0, false
 	}
-	for i, q := range fn.Params {
-		if q == prm {
-			if fn.Signature.Recv() != nil {
-				i--
-			}
-			return i, i >= 0
-		}
+	if fn.Signature.Recv() != nil {
+		i--
 	}
-	return 0, false
+	return i, i >= 0
 }
 
 // collectWrites lists the writes made in lease scopes.
