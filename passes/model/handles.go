@@ -337,29 +337,17 @@ func (m *model) findCarrierFields() {
 	for round := 0; round < 2; round++ {
 		locked := make(map[*types.Var]bool)
 		spoiled := make(map[*types.Var]bool)
-		for _, fn := range m.funcs {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					st, ok := instr.(*ssa.Store)
-					if !ok {
-						continue
-					}
-					fa, ok := st.Addr.(*ssa.FieldAddr)
-					if !ok || isNil(st.Val) {
-						continue
-					}
-					f := fieldAddrVar(fa)
-					if f == nil {
-						continue
-					}
-					if m.lockedIn(fn, st.Val) {
-						locked[f] = true
-					} else {
-						spoiled[f] = true
-					}
-				}
+		m.fieldStores(func(fn *ssa.Function, st *ssa.Store, fa *ssa.FieldAddr) {
+			f := fieldAddrVar(fa)
+			if f == nil || isNil(st.Val) {
+				return
 			}
-		}
+			if m.lockedIn(fn, st.Val) {
+				locked[f] = true
+			} else {
+				spoiled[f] = true
+			}
+		})
 		carriers := make(map[*types.Var]bool)
 		for f := range locked {
 			if !spoiled[f] && f.Pkg() == m.pass.Pkg {

@@ -96,3 +96,19 @@ func paramPos(fn *ssa.Function, v ssa.Value) int {
 	}
 	return -1
 }
+
+// fieldStores calls visit for every store to a struct field in the
+// functions of the package, in order.
+func (m *model) fieldStores(visit func(fn *ssa.Function, st *ssa.Store, fa *ssa.FieldAddr)) {
+	for _, fn := range m.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok {
+					if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
+						visit(fn, st, fa)
+					}
+				}
+			}
+		}
+	}
+}
