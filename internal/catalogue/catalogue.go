@@ -112,6 +112,10 @@ const (
 	// of a named type, its methods named in Fields are handlers ("*" names
 	// every exported method, as Temporal registers an activity struct).
 	Registers
+	// SyncCall calls its function argument, Arg, before it returns (a
+	// retry helper): what the function does under a lease, or the lease it
+	// returns holding, belongs to the call.
+	SyncCall
 )
 
 // String returns the class name used in docs/catalogue.md.
@@ -177,6 +181,8 @@ func (c Class) String() string {
 		return "read (its version is not a token)"
 	case Registers:
 		return "registers a handler"
+	case SyncCall:
+		return "runs a callback before returning"
 	}
 	return "unknown"
 }

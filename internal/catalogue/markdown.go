@@ -58,6 +58,8 @@ func notes(e Entry) string {
 			what += " or the " + strings.Join(e.Fields, ", ") + " method of a value"
 		}
 		parts = append(parts, fmt.Sprintf("argument %d: %s runs under the job's lease", e.Arg, what))
+	case SyncCall:
+		parts = append(parts, fmt.Sprintf("argument %d runs synchronously: its lease and writes are the call's", e.Arg))
 	case Guarded:
 		if len(e.Fields) > 0 {
 			parts = append(parts, "condition "+strings.Join(e.Fields, ", "))

@@ -6,5 +6,6 @@ func buildTable() []Entry {
 	t = append(t, sqlEntries()...)
 	t = append(t, coordinationEntries()...)
 	t = append(t, cloudEntries()...)
+	t = append(t, callbackEntries()...)
 	return append(t, queueEntries()...)
 }

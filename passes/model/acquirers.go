@@ -34,25 +34,16 @@ func (m *model) holdsAtReturn(fi *funcInfo) bool {
 	}
 	valued := returnsValue(fi.fn.Signature)
 	found := false
-	for _, b := range fi.fn.Blocks {
-		if len(b.Instrs) == 0 {
+	held := flow.atReturn(fi.fn)
+	for i, a := range flow.acqs {
+		if held == nil || !held.has(i) {
 			continue
 		}
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
+		if a.sameHandleGuards && a.handle != nil && !m.returnsLockedHandle(fi, a.handle) {
+			continue // a transaction-scoped lock does not outlive the function usefully
 		}
-		held := flow.held(ret)
-		for i, a := range flow.acqs {
-			if held == nil || !held.has(i) {
-				continue
-			}
-			if a.sameHandleGuards && a.handle != nil && !m.returnsLockedHandle(fi, m.acquisitionScope(fi, a)) {
-				continue // a transaction-scoped lock does not outlive the function usefully
-			}
-			if valued || m.acquiresOnInput(fi, a) {
-				found = true
-			}
+		if valued || m.acquiresOnInput(fi, a) {
+			found = true
 		}
 	}
 	if found && !valued && (m.writesUnderLease(fi, flow, 0) || callsBackUnderLease(fi, flow)) {

@@ -296,12 +296,15 @@ func (m *model) txnCompares(o *op, ifCall *ssa.Call) {
 func (m *model) classifyScript(o *op, e *catalogue.Entry, args []ssa.Value, write func(Guard) *op) *op {
 	var text string
 	var ok bool
+	src := o.handle
 	if e.Arg >= 0 {
-		text, ok = resolveText(m, argAt(args, e.Arg))
+		src = argAt(args, e.Arg)
+		text, ok = resolveText(m, src)
 	} else if o.handle != nil {
 		text, ok = m.scriptOf(o.handle)
 	}
 	if !ok {
+		m.noteScriptWrapper(o, src) // a script wrapper: its callers pass the script
 		return nil
 	}
 	r := scriptWrite(text, write)

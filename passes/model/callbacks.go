@@ -6,6 +6,8 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/catalogue"
 )
 
 // A function calls one of its parameters synchronously when it calls the
@@ -134,6 +136,23 @@ func (m *model) syncUse(v ssa.Value, depth int) (called, ok bool) {
 	return called, true
 }
 
+// closureRunsSync reports whether a closure, and each closure it is nested
+// in, runs before its parent returns: it is called there, or passed only
+// where the callee calls that parameter synchronously (SyncParams), and
+// handed to nothing that could keep it.
+func (m *model) closureRunsSync(fn *ssa.Function) bool {
+	for ; fn.Parent() != nil; fn = fn.Parent() {
+		mc := makeClosureOf(fn)
+		if mc == nil {
+			return false
+		}
+		if called, ok := m.syncUse(mc, 0); !called || !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // passedToSync reports whether every argument position where v is passed
 // in the call is a parameter the callee calls synchronously.
 func (m *model) passedToSync(common *ssa.CallCommon, v ssa.Value) bool {
@@ -174,8 +193,9 @@ func argOffset(common *ssa.CallCommon) int {
 }
 
 // calleeSyncParams returns the parameters the callee of a call runs
-// synchronously: computed for functions of the package, read from facts
-// for the others.
+// synchronously: from the catalogue for the libraries it models (retry
+// helpers), computed for functions of the package, read from facts for
+// the others.
 func (m *model) calleeSyncParams(common *ssa.CallCommon) []int {
 	if common.IsInvoke() {
 		return nil
@@ -186,6 +206,12 @@ func (m *model) calleeSyncParams(common *ssa.CallCommon) []int {
 	}
 	if o := fn.Origin(); o != nil {
 		fn = o
+	}
+	if e := catalogue.Lookup(funcObject(fn)); e != nil {
+		if e.Class == catalogue.SyncCall && e.Arg >= 0 {
+			return []int{e.Arg}
+		}
+		return nil
 	}
 	if _, ok := m.local[fn]; ok {
 		return m.syncParamsOf(fn)

@@ -184,12 +184,7 @@ func (m *model) chanIdentity(fn *ssa.Function, v ssa.Value, depth int) any {
 // paramChannel returns the channel every call of the package binds to
 // parameter p of fn, or nil.
 func (m *model) paramChannel(fn *ssa.Function, p *ssa.Parameter, depth int) any {
-	idx := -1
-	for i, q := range fn.Params {
-		if q == p {
-			idx = i
-		}
-	}
+	idx := paramPos(fn, p)
 	if idx < 0 || fn.Parent() != nil {
 		return nil
 	}

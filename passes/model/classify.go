@@ -115,6 +115,9 @@ func (m *model) classifyAll() {
 			if w, ok := m.sqlWrappers[o.local]; ok {
 				m.classifyWrapperCall(o, w)
 			}
+			if i, ok := m.scriptWrappers[o.local]; ok && o.local != nil {
+				m.classifyScriptWrapperCall(o, i)
+			}
 		}
 	}
 	m.twoStepClaims() // SELECT free rows, then UPDATE them: sqlshape.go
@@ -192,6 +195,9 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 		}
 	}
 	if m.classifyInvoke(o) {
+		return o
+	}
+	if m.classifyScriptWrapperCall(o, m.importedScriptArg(o)) {
 		return o
 	}
 	if o.local != nil || m.hasSyncParams(o) {
@@ -336,6 +342,8 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 		return m.classifyORMCreate(o)
 	case catalogue.Registers:
 		return m.classifyRegistration(o)
+	case catalogue.SyncCall:
+		return o // its callback's ops belong to the call (callbacks.go)
 	}
 	return m.classifyAPI(o, e, args)
 }
@@ -454,16 +462,15 @@ func (m *model) noteSQLWrapper(o *op, e *catalogue.Entry, v ssa.Value) {
 		return
 	}
 	fn := o.instr.Parent()
-	for i, q := range fn.Params {
-		if q == p {
-			if m.sqlWrappers == nil {
-				m.sqlWrappers = make(map[*ssa.Function]sqlWrapper)
-			}
-			if _, seen := m.sqlWrappers[fn]; !seen {
-				m.sqlWrappers[fn] = sqlWrapper{param: i, entry: e}
-			}
-			return
-		}
+	i := paramPos(fn, p)
+	if i < 0 {
+		return
+	}
+	if m.sqlWrappers == nil {
+		m.sqlWrappers = make(map[*ssa.Function]sqlWrapper)
+	}
+	if _, seen := m.sqlWrappers[fn]; !seen {
+		m.sqlWrappers[fn] = sqlWrapper{param: i, entry: e}
 	}
 }
 

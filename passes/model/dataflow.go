@@ -287,6 +287,24 @@ func (f *leaseFlow) held(instr ssa.Instruction) leaseSet {
 	return s
 }
 
+// atReturn returns the acquisitions possibly held at some return of fn,
+// the function of the flow, or nil.
+func (f *leaseFlow) atReturn(fn *ssa.Function) leaseSet {
+	if f == nil {
+		return nil
+	}
+	var out leaseSet
+	for _, ret := range returns(fn) {
+		if held := f.held(ret); held != nil {
+			if out == nil {
+				out = newLeaseSet(len(f.acqs))
+			}
+			out.union(held)
+		}
+	}
+	return out
+}
+
 // lease returns the earliest acquisition possibly held before instr.
 func (f *leaseFlow) lease(instr ssa.Instruction) (*op, bool) {
 	s := f.held(instr)

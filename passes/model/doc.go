@@ -39,8 +39,12 @@
 //     the implementations the package can see, test doubles excluded: they
 //     acquire when all do, write when any does, are guarded when all are.
 //     Registrations of handlers (registration.go) and calls of helpers that
-//     run a callback synchronously (callbacks.go, FuncFact.SyncParams) are
-//     noted here too.
+//     run a callback synchronously (callbacks.go, FuncFact.SyncParams; the
+//     catalogue lists the retry helpers of retry-go and backoff) are noted
+//     here too. A function that runs the Redis script a parameter holds
+//     (runScript(ctx, op, script, keys, args...)) is a script wrapper
+//     (scriptwrap.go): its calls are classified by the script the caller
+//     passes, across packages through FuncFact.ScriptParams.
 //
 //  3. Handles (handles.go). A transaction or session that holds a lock
 //     guards the writes made through it: where it is passed to a helper

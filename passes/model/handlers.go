@@ -112,22 +112,13 @@ func (m *model) leaderCallbacks() map[*ssa.Function]bool {
 		return m.leaders
 	}
 	m.leaders = make(map[*ssa.Function]bool)
-	for _, fn := range m.funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok || fieldName(fa) != "OnStartedLeading" || namedPointee(fa.X.Type()) != "k8s.io/client-go/tools/leaderelection.LeaderCallbacks" {
-					continue
-				}
-				if f := closureFunc(st.Val); f != nil {
-					m.leaders[f] = true
-				}
-			}
+	m.fieldStores(func(_ *ssa.Function, st *ssa.Store, fa *ssa.FieldAddr) {
+		if fieldName(fa) != "OnStartedLeading" || namedPointee(fa.X.Type()) != "k8s.io/client-go/tools/leaderelection.LeaderCallbacks" {
+			return
 		}
-	}
+		if f := closureFunc(st.Val); f != nil {
+			m.leaders[f] = true
+		}
+	})
 	return m.leaders
 }

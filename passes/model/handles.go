@@ -180,16 +180,21 @@ func (m *model) inferLockedParams() {
 func (m *model) lockedParamsOf(fn *ssa.Function) []int {
 	set := make(map[int]bool)
 	for _, f := range m.funcs {
-		if root(f) != fn || (f != fn && !m.runsSynchronously(f)) {
+		if root(f) != fn || (f != fn && !m.closureRunsSync(f)) {
 			continue
 		}
 		fi := m.local[f]
-		for _, o := range fi.ops {
-			if !o.acquire || !o.sameHandleGuards || o.handle == nil {
+		flow := newLeaseFlow(fi)
+		held := flow.atReturn(f)
+		if held == nil {
+			continue
+		}
+		for i, o := range flow.acqs {
+			if !held.has(i) || !o.sameHandleGuards || o.handle == nil {
 				continue
 			}
-			if !coversReturn(f, m.acquisitionScope(fi, o)) || m.deferredEnd(fi, o.handle) || m.deferredEnd(m.local[fn], o.handle) {
-				continue // released before the function returns
+			if m.deferredEnd(fi, o.handle) || m.deferredEnd(m.local[fn], o.handle) {
+				continue // released when the function returns
 			}
 			owner, v := resolveFree(f, o.handle)
 			if owner != fn {
@@ -222,32 +227,6 @@ func root(fn *ssa.Function) *ssa.Function {
 		fn = fn.Parent()
 	}
 	return fn
-}
-
-// runsSynchronously reports whether a closure (and each closure it is
-// nested in) is called, or passed to a call, by its parent before the
-// parent returns: not handed to go or defer, not stored.
-func (m *model) runsSynchronously(fn *ssa.Function) bool {
-	for ; fn.Parent() != nil; fn = fn.Parent() {
-		mc := makeClosureOf(fn)
-		if mc == nil || mc.Referrers() == nil {
-			return false
-		}
-		called := false
-		for _, r := range *mc.Referrers() {
-			switch r.(type) {
-			case *ssa.Call:
-				called = true
-			case *ssa.DebugRef:
-			default:
-				return false
-			}
-		}
-		if !called {
-			return false
-		}
-	}
-	return true
 }
 
 // makeClosureOf returns the instruction that creates closure fn in its
@@ -288,17 +267,11 @@ func resolveFree(fn *ssa.Function, v ssa.Value) (*ssa.Function, ssa.Value) {
 		if !ok {
 			return fn, v
 		}
-		mc := makeClosureOf(fn)
-		idx := -1
-		for j, f := range fn.FreeVars {
-			if f == fv {
-				idx = j
-			}
-		}
-		if mc == nil || idx < 0 || idx >= len(mc.Bindings) {
+		b := freeVarBinding(fv)
+		if b == nil {
 			return nil, nil
 		}
-		fn, v = fn.Parent(), mc.Bindings[idx]
+		fn, v = fn.Parent(), b
 	}
 	return fn, v
 }
@@ -320,19 +293,6 @@ func storedOnce(alloc *ssa.Alloc) ssa.Value {
 		}
 	}
 	return val
-}
-
-// coversReturn reports whether a return of fn runs under scope s.
-func coversReturn(fn *ssa.Function, s *scope) bool {
-	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && s.covers(ret) {
-			return true
-		}
-	}
-	return false
 }
 
 // bindLockedArgs makes the acquisition o guard the argument bound to the
@@ -377,29 +337,17 @@ func (m *model) findCarrierFields() {
 	for round := 0; round < 2; round++ {
 		locked := make(map[*types.Var]bool)
 		spoiled := make(map[*types.Var]bool)
-		for _, fn := range m.funcs {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					st, ok := instr.(*ssa.Store)
-					if !ok {
-						continue
-					}
-					fa, ok := st.Addr.(*ssa.FieldAddr)
-					if !ok || isNil(st.Val) {
-						continue
-					}
-					f := fieldAddrVar(fa)
-					if f == nil {
-						continue
-					}
-					if m.lockedIn(fn, st.Val) {
-						locked[f] = true
-					} else {
-						spoiled[f] = true
-					}
-				}
+		m.fieldStores(func(fn *ssa.Function, st *ssa.Store, fa *ssa.FieldAddr) {
+			f := fieldAddrVar(fa)
+			if f == nil || isNil(st.Val) {
+				return
 			}
-		}
+			if m.lockedIn(fn, st.Val) {
+				locked[f] = true
+			} else {
+				spoiled[f] = true
+			}
+		})
 		carriers := make(map[*types.Var]bool)
 		for f := range locked {
 			if !spoiled[f] && f.Pkg() == m.pass.Pkg {
@@ -504,18 +452,10 @@ func (m *model) exportFieldFacts() {
 }
 
 // returnsLockedHandle reports whether a function that takes a transaction
-// or session lock hands the locked handle to its caller (returns it, or a
-// value whose field holds it) without ending it on the way out.
-func (m *model) returnsLockedHandle(fi *funcInfo, s *scope) bool {
-	for _, h := range s.guardedHandles {
-		if m.deferredEnd(fi, h) {
-			continue
-		}
-		if returnsHandle(fi.fn, h) {
-			return true
-		}
-	}
-	return false
+// or session lock on h hands the locked handle to its caller (returns it,
+// or a value whose field holds it) without ending it on the way out.
+func (m *model) returnsLockedHandle(fi *funcInfo, h ssa.Value) bool {
+	return !m.deferredEnd(fi, h) && returnsHandle(fi.fn, h)
 }
 
 // deferredEnd reports whether fi defers the end of the transaction h, or a
@@ -560,14 +500,7 @@ func returnsHandle(fn *ssa.Function, h ssa.Value) bool {
 		}
 		return false
 	}
-	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
-		}
+	for _, ret := range returns(fn) {
 		for _, r := range ret.Results {
 			if holds(r) {
 				return true
@@ -717,12 +650,7 @@ func (m *model) handleGuardedIn(fi *funcInfo, instr ssa.Instruction, h ssa.Value
 // paramGuardedByCallers reports whether every call of fn in the package
 // binds parameter prm to a guarded handle.
 func (m *model) paramGuardedByCallers(fn *ssa.Function, prm *ssa.Parameter, depth int) bool {
-	idx := -1
-	for i, q := range fn.Params {
-		if q == prm {
-			idx = i
-		}
-	}
+	idx := paramPos(fn, prm)
 	if idx < 0 {
 		return false
 	}

@@ -514,68 +514,6 @@ func userPackage(p *types.Package) bool {
 	return !catalogue.InLibrary(path)
 }
 
-// errorOnlyAcquirer reports whether fi is a method that returns only an
-// error and takes, on a lock its receiver or a parameter carries (a field
-// of the receiver), a lease still held when it returns:
-// func (l lease) Lock(ctx) error { return l.m.LockContext(ctx) }. A
-// deferred release disqualifies it, and so does a SQL acquisition (a claim
-// on a pool parameter is the caller's own work, not a lock handle).
-func (m *model) errorOnlyAcquirer(fi *funcInfo) bool {
-	fn := fi.fn
-	if fn.Parent() != nil || returnsValue(fn.Signature) || fn.Signature.Results().Len() == 0 || fn.Signature.Recv() == nil {
-		return false
-	}
-	for _, o := range fi.ops {
-		if _, ok := o.instr.(*ssa.Defer); ok && o.release {
-			return false
-		}
-	}
-	for _, o := range fi.ops {
-		if !o.acquire || o.stmt != nil || o.handle == nil || !fromParam(o.handle, 0) {
-			continue
-		}
-		s := m.acquisitionScope(fi, o)
-		for _, b := range fn.Blocks {
-			if len(b.Instrs) == 0 {
-				continue
-			}
-			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && s.covers(ret) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// fromParam reports whether v is a parameter of its function or is loaded
-// from one through fields (or a local copy of one).
-func fromParam(v ssa.Value, depth int) bool {
-	if depth > 6 || v == nil {
-		return false
-	}
-	switch x := stripConv(v).(type) {
-	case *ssa.Parameter:
-		return true
-	case *ssa.Field:
-		return fromParam(x.X, depth+1)
-	case *ssa.FieldAddr:
-		return fromParam(x.X, depth+1)
-	case *ssa.UnOp:
-		return x.Op == token.MUL && fromParam(x.X, depth+1)
-	case *ssa.Alloc:
-		// A parameter spilled to a local (a value receiver whose field is
-		// addressed): the value stored there.
-		if refs := x.Referrers(); refs != nil {
-			for _, r := range *refs {
-				if st, ok := r.(*ssa.Store); ok && st.Addr == x && fromParam(st.Val, depth+1) {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // exportLeasedCalls exports the LeasedCallsFact of the package: its
 // interface calls made under a lease that no visible implementation
 // decided.

@@ -172,6 +172,10 @@ type model struct {
 	// sqlWrappers are the functions of the package that run the SQL text
 	// of one of their parameters.
 	sqlWrappers map[*ssa.Function]sqlWrapper
+	// scriptWrappers are the functions of the package that run the Redis
+	// script one of their parameters holds, with that parameter's index
+	// among their Params (receiver included; scriptwrap.go).
+	scriptWrappers map[*ssa.Function]int
 	// regs are the registrations of handlers in the package, found lazily.
 	regs *[]*registration
 	// registered are the functions of the package registered as handlers,

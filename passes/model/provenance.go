@@ -331,12 +331,7 @@ func isScanCall(call ssa.CallInstruction) bool {
 // of the package passes for a parameter.
 func (m *model) paramOrigin(p *ssa.Parameter, next func(ssa.Value) provenance) provenance {
 	fn := p.Parent()
-	idx := -1
-	for i, q := range fn.Params {
-		if q == p {
-			idx = i
-		}
-	}
+	idx := paramPos(fn, p)
 	if idx < 0 {
 		return provenance{}
 	}

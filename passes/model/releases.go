@@ -82,17 +82,11 @@ func freeVarBinding(fv *ssa.FreeVar) ssa.Value {
 			idx = i
 		}
 	}
-	if idx < 0 {
+	mc := makeClosureOf(fn)
+	if idx < 0 || mc == nil || idx >= len(mc.Bindings) {
 		return nil
 	}
-	for _, b := range fn.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
-				return mc.Bindings[idx]
-			}
-		}
-	}
-	return nil
+	return mc.Bindings[idx]
 }
 
 // settleIndirect settles the ops that depend on what other calls do, and

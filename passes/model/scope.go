@@ -7,30 +7,23 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// scope is a region of one function that runs under a lease. fi.own holds
-// the scopes that cover a whole body (handlers) and those that begin at a
-// receive (channels.go); the scopes that begin at an acquisition are where
-// the function's leaseFlow says a lease is possibly held. acquisitionScope
-// (dominance) remains for the summaries that ask whether one acquisition
-// covers a return.
+// scope is a region of one function that runs under a lease without an
+// acquisition of its own: fi.own holds the scopes that cover a whole body
+// (handlers, lease-carrying objects) and those that begin at a receive
+// (channels.go). Where an acquisition of the function holds a lease is
+// told by its leaseFlow (dataflow.go), the one notion of acquisition
+// scope, which the summaries ask as well.
 type scope struct {
 	lease Lease
-	// whole: the entire body (a handler, or a function called from a lease
-	// scope).
+	// whole: the entire body (a handler, or a method of a type that
+	// carries the lease).
 	whole bool
-	// start is the acquisition; the scope is what it dominates.
-	start *op
-	// failure are blocks entered only when the acquisition failed.
-	failure []*ssa.BasicBlock
-	// ends are the calls that end the scope (releases, the end of the
-	// transaction that holds a transaction-scoped lock).
-	ends []*op
-	// guardedHandles are SQL handles whose statements the database checks
-	// against the lock atomically.
-	guardedHandles []ssa.Value
-	// from, when set, is where the scope starts instead of an acquisition
-	// (a receive from a channel only sent on under a lease, channels.go).
+	// from, when whole is false, is where the scope starts: a receive from
+	// a channel only sent on under a lease (channels.go).
 	from ssa.Instruction
+	// failure are blocks entered only when the receive failed (the channel
+	// was closed).
+	failure []*ssa.BasicBlock
 }
 
 // covers reports whether instr runs under the scope's lease.
@@ -38,11 +31,7 @@ func (s *scope) covers(instr ssa.Instruction) bool {
 	if s.whole {
 		return true
 	}
-	begin := s.from
-	if begin == nil {
-		begin = s.start.instr
-	}
-	if instr == begin || !dominates(begin, instr) {
+	if s.from == nil || instr == s.from || !dominates(s.from, instr) {
 		return false
 	}
 	for _, b := range s.failure {
@@ -50,26 +39,7 @@ func (s *scope) covers(instr ssa.Instruction) bool {
 			return false
 		}
 	}
-	for _, e := range s.ends {
-		if e.instr != instr && dominates(e.instr, instr) {
-			return false
-		}
-	}
 	return true
-}
-
-// guards reports whether writes through handle are checked against the
-// lock by the database.
-func (s *scope) guards(handle ssa.Value) bool {
-	if handle == nil {
-		return false
-	}
-	for _, h := range s.guardedHandles {
-		if sameValue(h, handle) {
-			return true
-		}
-	}
-	return false
 }
 
 // dominates reports whether a runs before b on every path to b.
@@ -207,11 +177,6 @@ func (fi *funcInfo) ownLeaseAt(instr ssa.Instruction) (Lease, bool) {
 // guardedAt reports whether a write through handle at instr is checked by
 // the database against a lock held in the same transaction or session.
 func (fi *funcInfo) guardedAt(instr ssa.Instruction, handle ssa.Value) bool {
-	for _, s := range fi.own {
-		if s.covers(instr) && s.guards(handle) {
-			return true
-		}
-	}
 	if handle == nil {
 		return false
 	}
@@ -225,50 +190,6 @@ func (fi *funcInfo) guardedAt(instr ssa.Instruction, handle ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-// acquisitionScope builds the scope that begins at acquisition o.
-func (m *model) acquisitionScope(fi *funcInfo, o *op) *scope {
-	s := &scope{start: o, lease: Lease{Pos: o.instr.Pos(), Desc: "lease taken here by " + o.name}}
-	if o.sameHandleGuards && o.handle != nil {
-		s.guardedHandles = append(s.guardedHandles, o.handle)
-	}
-	for _, other := range fi.ops {
-		if other == o || !dominates(o.instr, other.instr) {
-			continue
-		}
-		if _, deferred := other.instr.(*ssa.Defer); deferred {
-			continue // runs when the function returns: the scope lasts until then
-		}
-		switch {
-		case other.release:
-			s.ends = append(s.ends, other)
-		case other.txEnd && o.sameHandleGuards && o.handle != nil && sameValue(other.handle, o.handle):
-			s.ends = append(s.ends, other)
-		}
-	}
-	s.failure = failureBlocks(o.instr)
-	return s
-}
-
-// failureBlocks returns the blocks entered only when the acquisition call
-// failed: the error result (or the error of Scan on its row) is non-nil, or
-// its boolean result is false.
-func failureBlocks(instr ssa.CallInstruction) []*ssa.BasicBlock {
-	var out []*ssa.BasicBlock
-	errs, oks := failureValues(instr)
-	for _, e := range errs {
-		out = append(out, branchTargets(e, func(op token.Token) int {
-			if op == token.NEQ {
-				return 0 // err != nil: the true edge is the failure
-			}
-			return 1
-		})...)
-	}
-	for _, b := range oks {
-		out = append(out, boolFailure(b)...)
-	}
-	return out
 }
 
 // failureValues returns the values that tell whether acquisition instr
@@ -313,25 +234,6 @@ func failureValues(instr ssa.CallInstruction) (errs, oks []ssa.Value) {
 func isScanOn(call *ssa.Call, recv ssa.Value) bool {
 	args := callArgs(call)
 	return isScanCall(call) && len(args) > 0 && args[0] == recv
-}
-
-// branchTargets returns the successors taken when an error value compared
-// with nil shows failure. edge maps the comparison operator to the index of
-// the failing successor.
-func branchTargets(errVal ssa.Value, edge func(token.Token) int) []*ssa.BasicBlock {
-	var out []*ssa.BasicBlock
-	refs := errVal.Referrers()
-	if refs == nil {
-		return nil
-	}
-	for _, r := range *refs {
-		cmp, ok := r.(*ssa.BinOp)
-		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || !isNil(cmp.X) && !isNil(cmp.Y) {
-			continue
-		}
-		out = append(out, ifSuccessor(cmp, edge(cmp.Op))...)
-	}
-	return out
 }
 
 // boolFailure returns the successors taken when a success flag is false.

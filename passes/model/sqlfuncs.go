@@ -48,12 +48,8 @@ func (m *model) textReturnedBy(fn *ssa.Function, depth int) string {
 	}
 	m.returned[fn] = ""
 	text := ""
-	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || len(ret.Results) == 0 {
+	for _, ret := range returns(fn) {
+		if len(ret.Results) == 0 {
 			continue
 		}
 		s := textOf(m, ret.Results[0], depth+1)

@@ -68,3 +68,47 @@ func buildSSA(pass *analysis.Pass) []*ssa.Function {
 	}
 	return out
 }
+
+// returns lists the return instructions of fn, in block order.
+func returns(fn *ssa.Function) []*ssa.Return {
+	var out []*ssa.Return
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			out = append(out, ret)
+		}
+	}
+	return out
+}
+
+// paramPos returns the index of v among fn's Params (receiver included),
+// or -1 when v is not one of them.
+func paramPos(fn *ssa.Function, v ssa.Value) int {
+	if fn == nil || v == nil {
+		return -1
+	}
+	for i, q := range fn.Params {
+		if q == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// fieldStores calls visit for every store to a struct field in the
+// functions of the package, in order.
+func (m *model) fieldStores(visit func(fn *ssa.Function, st *ssa.Store, fa *ssa.FieldAddr)) {
+	for _, fn := range m.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok {
+					if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
+						visit(fn, st, fa)
+					}
+				}
+			}
+		}
+	}
+}

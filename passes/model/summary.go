@@ -60,6 +60,10 @@ type FuncFact struct {
 	// function-valued parameters the function calls before it returns,
 	// sorted.
 	SyncParams []int
+	// ScriptParams are the declared indices (receiver excluded) of the
+	// parameters holding a Redis script (a *Script or Lua source) the
+	// function runs: a call is classified by the script its caller passes.
+	ScriptParams []int
 }
 
 // AFact marks FuncFact as an analysis fact.
@@ -106,6 +110,9 @@ func (f *FuncFact) String() string {
 		}
 		parts = append(parts, "sync("+strings.Join(ps, ",")+")")
 	}
+	if len(f.ScriptParams) > 0 {
+		parts = append(parts, "script("+joinInts(f.ScriptParams)+")")
+	}
 	return "fence:" + strings.Join(parts, ",")
 }
 
@@ -120,7 +127,7 @@ func (m *model) inferLocalAcquirers() {
 	for changed := true; changed; {
 		changed = m.settleIndirect()
 		for _, fn := range m.funcs {
-			if acquirers[fn] || !m.returnsHoldingLease(m.local[fn]) && !m.errorOnlyAcquirer(m.local[fn]) {
+			if acquirers[fn] || !m.returnsHoldingLease(m.local[fn]) {
 				continue
 			}
 			acquirers[fn] = true
@@ -180,7 +187,8 @@ func (m *model) exportFacts() {
 		m.fillHandleFact(fi, f)
 		f.SyncParams = m.syncParamsOf(fn)
 		f.SQLText = m.exportedText(fn)
-		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 || len(f.SyncParams) > 0 || f.SQLText != "" {
+		f.ScriptParams = m.scriptParamsOf(fn)
+		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 || len(f.SyncParams) > 0 || f.SQLText != "" || len(f.ScriptParams) > 0 {
 			m.pass.ExportObjectFact(obj, f)
 		}
 	}
@@ -291,19 +299,14 @@ func (m *model) guardedParam(fi *funcInfo) (int, bool) {
 // paramIndex returns the index of v among fn's declared parameters
 // (receiver excluded).
 func paramIndex(fn *ssa.Function, v ssa.Value) (int, bool) {
-	prm, ok := v.(*ssa.Parameter)
-	if !ok {
+	i := paramPos(fn, v)
+	if i < 0 {
 		return 0, false
 	}
-	for i, q := range fn.Params {
-		if q == prm {
-			if fn.Signature.Recv() != nil {
-				i--
-			}
-			return i, i >= 0
-		}
+	if fn.Signature.Recv() != nil {
+		i--
 	}
-	return 0, false
+	return i, i >= 0
 }
 
 // collectWrites lists the writes made in lease scopes.

@@ -65,5 +65,12 @@ func TestInterfaces(t *testing.T) {
 // TestWrappers covers leases taken and released through wrappers and
 // callbacks, in the package and across packages.
 func TestWrappers(t *testing.T) {
-	analysistest.Run(t, testdata(t), unfenced.Analyzer, "wrappers/app", "wrappers/flow", "wrappers/worker")
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "wrappers/app", "wrappers/flow", "wrappers/worker", "wrappers/rdbqueue", "wrappers/rdbuser")
+}
+
+// TestRetryHelpers covers third-party retry helpers (retry-go, backoff)
+// that run their operation synchronously: a claim inside makes the call an
+// acquisition, and a write inside is the caller's write.
+func TestRetryHelpers(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "retries/app")
 }

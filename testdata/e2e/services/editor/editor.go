@@ -4,6 +4,8 @@ package editor
 import (
 	"context"
 
+	"github.com/redis/go-redis/v9"
+
 	"example.com/services/locks"
 )
 
@@ -61,4 +63,39 @@ func Rename(ctx context.Context, svc *locks.Service, id, name string) error {
 	}
 	unlock()
 	return svc.Put(ctx, locks.Doc{ID: id + ":renamed"}) // ok: the lock was released
+}
+
+// archiveCmd moves a document aside without a fencing check.
+var archiveCmd = redis.NewScript(`
+redis.call("RENAME", KEYS[1], KEYS[2])
+return 1`)
+
+// guardedArchiveCmd moves a document aside only while its version is the
+// one the caller read.
+var guardedArchiveCmd = redis.NewScript(`
+if redis.call("HGET", KEYS[1], "version") == ARGV[1] then
+  redis.call("RENAME", KEYS[1], KEYS[2])
+  return 1
+end
+return 0`)
+
+// Archive moves a document aside under its lock through the store's
+// script wrapper.
+func Archive(ctx context.Context, svc *locks.Service, id string) error {
+	l := svc.NewLock(id)
+	if err := l.Lock(ctx); err != nil {
+		return err
+	}
+	defer l.Unlock(ctx)
+	return svc.RunScript(ctx, "archive", archiveCmd, []string{"doc:" + id, "archived:" + id}) // finding: unfenced
+}
+
+// ArchiveChecked moves a document aside only if its version is unchanged.
+func ArchiveChecked(ctx context.Context, svc *locks.Service, id, version string) error {
+	l := svc.NewLock(id)
+	if err := l.Lock(ctx); err != nil {
+		return err
+	}
+	defer l.Unlock(ctx)
+	return svc.RunScript(ctx, "archive", guardedArchiveCmd, []string{"doc:" + id, "archived:" + id}, version) // ok: the script compares the version before it writes
 }

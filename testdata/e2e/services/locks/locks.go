@@ -64,3 +64,29 @@ func (s *Service) Put(ctx context.Context, d Doc) error {
 	}
 	return s.rdb.Set(ctx, "doc:"+d.ID, b, 0).Err()
 }
+
+// touchCmd stamps a document without looking at who holds its lock.
+var touchCmd = redis.NewScript(`
+redis.call("SET", KEYS[1] .. ":touched", ARGV[1])
+return 1`)
+
+// RunScript runs a script on the document store: what it does depends on
+// the script its caller passes.
+func (s *Service) RunScript(ctx context.Context, op string, script *redis.Script, keys []string, args ...any) error {
+	return script.Run(ctx, s.rdb, keys, args...).Err()
+}
+
+// Stamp stamps a document under its lock through RunScript.
+func (s *Service) Stamp(ctx context.Context, id, when string) error {
+	m := s.rs.NewMutex("lock/" + id)
+	if err := m.LockContext(ctx); err != nil {
+		return err
+	}
+	defer m.UnlockContext(ctx)
+	return s.RunScript(ctx, "stamp", touchCmd, []string{"doc:" + id}, when) // finding: unfenced
+}
+
+// StampUnlocked stamps a document without a lock.
+func (s *Service) StampUnlocked(ctx context.Context, id, when string) error {
+	return s.RunScript(ctx, "stamp", touchCmd, []string{"doc:" + id}, when) // ok: no lease is held
+}

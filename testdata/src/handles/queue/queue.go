@@ -104,3 +104,19 @@ func retry(n int, f func() error) (err error) { // want retry:`fence:sync\(1\)`
 	}
 	return err
 }
+
+// pending holds work to run later.
+var pending []func() error
+
+// later keeps f to run after the caller has returned: it does not call it.
+func later(f func() error) { pending = append(pending, f) }
+
+// LaterLock hands the locking closure to later, which runs it after
+// LaterLock has returned: the caller holds no lock on conn.
+func LaterLock(ctx context.Context, conn *sql.Conn, key int64) error { // ok: the closure is only stored, not run before the return
+	later(func() error {
+		_, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, key)
+		return err
+	})
+	return nil
+}
