@@ -67,3 +67,11 @@ func TestInterfaces(t *testing.T) {
 func TestWrappers(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "wrappers/app", "wrappers/flow", "wrappers/worker")
 }
+
+// TestRedisShapes checks Redis leases recognised by structure: Lua scripts
+// that pop an item and record its expiry, stream consumer-group reads and
+// claims, and redigo commands run by name (Send, DoContext, DoWithTimeout)
+// with WATCH … MULTI … EXEC transactions.
+func TestRedisShapes(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "redisshape/claims")
+}
