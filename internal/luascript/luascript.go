@@ -91,8 +91,9 @@ func set(s string) map[string]bool {
 // token is a lexical element the analysis cares about.
 type token struct {
 	// kind is one of "call", "if", "elseif", "then", "end", "cmp",
-	// "block" (do/function), "return", "argv", "name", "local",
-	// "assign", "eol" (a newline or ; outside brackets).
+	// "block" (do/function), "return", "argv", "name", "fcall" (a name
+	// that is called), "local", "assign", "eol" (a newline or ; outside
+	// brackets).
 	kind string
 	text string   // the command for a call, the name for a name
 	n    int      // the index of an ARGV[n]
@@ -235,6 +236,12 @@ func Analyze(src string) Script {
 			cond = &condition{heldLevel: tokenGuard}
 		case "cmp":
 			if cond != nil {
+				cond.compares = true
+			}
+		case "fcall":
+			// A function of the script's own (older(ARGV[1], cur)) may
+			// compare its arguments; conversions do not.
+			if cond != nil && !t.inCall && !conversions[t.text] {
 				cond.compares = true
 			}
 		case "argv":
@@ -380,6 +387,10 @@ func recordsExpiry(t token) bool {
 	return false
 }
 
+// conversions are the functions that convert or measure a value without
+// comparing it with another.
+var conversions = set("tonumber tostring type string.len string.lower string.upper string.format cjson.decode cjson.encode cmsgpack.unpack unpack table.unpack math.floor")
+
 // builtinName reports whether a name is one of Lua's values or standard
 // library names, or KEYS: never a token nor stored data by itself.
 func builtinName(n string) bool {
@@ -476,9 +487,11 @@ func scan(src string) []token {
 					i = next
 				}
 			default:
-				if !isCallee(src, i) {
-					out = append(out, token{kind: "name", text: word, inCall: len(calls) > 0})
+				kind := "name"
+				if isCallee(src, i) {
+					kind = "fcall"
 				}
+				out = append(out, token{kind: kind, text: word, inCall: len(calls) > 0})
 			}
 		default:
 			i++

@@ -158,6 +158,21 @@ redis.call('SET', KEYS[2], ARGV[2])`, false, true, false, ""},
 local cur = tonumber(redis.call('GET', KEYS[2]) or '0')
 if tonumber(ARGV[1]) <= cur then return 0 end
 redis.call('SET', KEYS[1], ARGV[2])`, false, true, false, ""},
+	{"comparison in a function of the script", `
+local function older(a, b)
+  if #a ~= #b then return #a < #b end
+  return a < b
+end
+local cur = redis.call('GET', KEYS[2])
+if cur and older(ARGV[2], cur) then
+  return {0, cur}
+end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('SET', KEYS[2], ARGV[2])
+return {1}`, false, true, false, ""},
+	{"conversion is not a comparison", `local cur = redis.call('GET', KEYS[1])
+if tonumber(cur) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1])`, false, false, true, "GET"},
 	{"elseif branch", `local cur = redis.call('GET', KEYS[1])
 if cur == false then
   return 0
