@@ -82,7 +82,9 @@ func coordinationEntries() []Entry {
 		add(entry(goredis, recv+"Eval", ScriptEval).withArg(1), entry(goredis, recv+"EvalSha", ScriptEval).withArg(-1))
 		// Reading a consumer group's entries, or taking over idle ones,
 		// claims them for the consumer until it acknowledges them.
-		add(methods(goredis, recv, Acquire, "XReadGroup", "XClaim", "XClaimJustID", "XAutoClaim", "XAutoClaimJustID", "XAutoClaimWithDeleted")...)
+		// With NoAck set, XReadGroup acknowledges on delivery: no claim.
+		add(entry(goredis, recv+"XReadGroup", Acquire).withArg(1).withFields("NoAck"))
+		add(methods(goredis, recv, Acquire, "XClaim", "XClaimJustID", "XAutoClaim", "XAutoClaimJustID", "XAutoClaimWithDeleted")...)
 	}
 	add(entry(goredis, "(*github.com/redis/go-redis/v9.Script).Run", ScriptEval).withArg(-1),
 		entry(goredis, "(*github.com/redis/go-redis/v9.Script).EvalSha", ScriptEval).withArg(-1),

@@ -31,6 +31,17 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 	}
 	switch e.Class {
 	case catalogue.Acquire:
+		if len(e.Fields) > 0 && e.Arg >= 0 {
+			values, ok := fieldValues(argAt(args, e.Arg))
+			if !ok {
+				return nil // an input built elsewhere: cannot tell
+			}
+			for _, f := range e.Fields {
+				if c, isConst := values[f].(*ssa.Const); values[f] != nil && (!isConst || c.Value == nil || c.Value.Kind() != constant.Bool || constant.BoolVal(c.Value)) {
+					return nil // the option is, or may be, set: no claim
+				}
+			}
+		}
 		o.acquire = true
 		return o
 	case catalogue.Release:

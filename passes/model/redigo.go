@@ -57,7 +57,8 @@ var redigoValueReads = map[string]bool{"GET": true, "HGET": true, "HMGET": true,
 
 // redigoTx judges a write sent on a redigo connection inside an optimistic
 // transaction: WATCH, then MULTI, then the write, all on the same
-// connection, each dominating the next. It reports whether the write is
+// connection, each dominating the next, with no EXEC or DISCARD between
+// MULTI and the write. It reports whether the write is
 // in such a transaction and, if so, whether the transaction fences it,
 // with a note when it does not. The transaction fences when a watched key
 // is read on the connection between WATCH and MULTI (the read value is
@@ -77,7 +78,7 @@ func (m *model) redigoTx(o *op) (inTx, fenced bool, note string) {
 	if fn == nil || conn == nil {
 		return false, false, ""
 	}
-	var watches, multis []redigoCommand
+	var watches, multis, ends []redigoCommand
 	var reads []redigoCommand
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -94,6 +95,8 @@ func (m *model) redigoTx(o *op) (inTx, fenced bool, note string) {
 				watches = append(watches, c)
 			case c.name == "MULTI" && dominates(call, o.instr):
 				multis = append(multis, c)
+			case (c.name == "EXEC" || c.name == "DISCARD") && dominates(call, o.instr):
+				ends = append(ends, c)
 			case redigoValueReads[c.name]:
 				reads = append(reads, c)
 			}
@@ -102,7 +105,7 @@ func (m *model) redigoTx(o *op) (inTx, fenced bool, note string) {
 	var watch *redigoCommand
 	for i := range watches {
 		for _, mu := range multis {
-			if dominates(watches[i].call, mu.call) {
+			if dominates(watches[i].call, mu.call) && !endedAfter(mu, ends) {
 				watch = &watches[i]
 			}
 		}
@@ -137,6 +140,17 @@ func (m *model) redigoTx(o *op) (inTx, fenced bool, note string) {
 		}
 	}
 	return true, false, why
+}
+
+// endedAfter reports whether one of ends (EXEC or DISCARD, each
+// dominating the write) follows multi: the write is after the transaction.
+func endedAfter(multi redigoCommand, ends []redigoCommand) bool {
+	for _, e := range ends {
+		if dominates(multi.call, e.call) {
+			return true
+		}
+	}
+	return false
 }
 
 // constKey returns the text of a key that is known whole (no part of it is

@@ -119,3 +119,25 @@ func MultiOnly(rs *redsync.Redsync, conn redigo.Conn, id string) error {
 	_, err = conn.Do("EXEC")
 	return err
 }
+
+// AfterExec writes after the transaction ended: WATCH no longer checks it.
+func AfterExec(rs *redsync.Redsync, conn redigo.Conn, id string, token int64) error {
+	mu, err := lock(rs, id)
+	if err != nil {
+		return err
+	}
+	defer mu.Unlock()
+	fence := "fence:" + id
+	conn.Do("WATCH", fence)
+	cur, _ := redigo.Int64(conn.Do("GET", fence))
+	if cur > token {
+		return errStale
+	}
+	conn.Send("MULTI")
+	conn.Send("SET", fence, token) // ok: inside the watched transaction
+	if _, err := conn.Do("EXEC"); err != nil {
+		return err
+	}
+	_, err = conn.Do("SET", "job:"+id, "done") // want `sets under a lease without a fencing token`
+	return err
+}
