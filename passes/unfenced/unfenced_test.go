@@ -73,5 +73,5 @@ func TestWrappers(t *testing.T) {
 // claims, and redigo commands run by name (Send, DoContext, DoWithTimeout)
 // with WATCH … MULTI … EXEC transactions.
 func TestRedisShapes(t *testing.T) {
-	analysistest.Run(t, testdata(t), unfenced.Analyzer, "redisshape/claims", "redisshape/redigocmd")
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "redisshape/claims", "redisshape/redigocmd", "redisshape/worker")
 }
