@@ -49,7 +49,9 @@ const (
 	// (sqlx Rebind); text resolution looks through it.
 	Identity
 
-	// Acquire takes a lease or lock; an error result reports failure.
+	// Acquire takes a lease or lock; an error result reports failure. With
+	// Fields, it takes none when its input struct, argument Arg, sets one
+	// of them to true (go-redis XReadGroup with NoAck).
 	Acquire
 	// Release releases the lease or lock it is called on.
 	Release

@@ -80,6 +80,11 @@ func coordinationEntries() []Entry {
 			add(entry(goredis, recv+w, Sink).withVerb("writes"))
 		}
 		add(entry(goredis, recv+"Eval", ScriptEval).withArg(1), entry(goredis, recv+"EvalSha", ScriptEval).withArg(-1))
+		// Reading a consumer group's entries, or taking over idle ones,
+		// claims them for the consumer until it acknowledges them.
+		// With NoAck set, XReadGroup acknowledges on delivery: no claim.
+		add(entry(goredis, recv+"XReadGroup", Acquire).withArg(1).withFields("NoAck"))
+		add(methods(goredis, recv, Acquire, "XClaim", "XClaimJustID", "XAutoClaim", "XAutoClaimJustID", "XAutoClaimWithDeleted")...)
 	}
 	add(entry(goredis, "(*github.com/redis/go-redis/v9.Script).Run", ScriptEval).withArg(-1),
 		entry(goredis, "(*github.com/redis/go-redis/v9.Script).EvalSha", ScriptEval).withArg(-1),
@@ -89,7 +94,14 @@ func coordinationEntries() []Entry {
 		entry(goredis, "(github.com/redis/go-redis/v9.UniversalClient).Watch", WatchTx).withArg(1),
 		entry(goredis, "(github.com/redis/go-redis/v9.cmdable).Get", WeakToken).withReason(separateRead),
 		entry(goredis, "(github.com/redis/go-redis/v9.cmdable).HGet", WeakToken).withReason(separateRead))
+	// redigo runs commands by name: Do, Send (pipelined), the DoContext and
+	// DoWithTimeout helpers and the optional interfaces behind them.
 	add(entry(redigo, "(github.com/gomodule/redigo/redis.Conn).Do", CommandDo).withArg(0),
+		entry(redigo, "(github.com/gomodule/redigo/redis.Conn).Send", CommandDo).withArg(0),
+		entry(redigo, "github.com/gomodule/redigo/redis.DoContext", CommandDo).withArg(2),
+		entry(redigo, "github.com/gomodule/redigo/redis.DoWithTimeout", CommandDo).withArg(2),
+		entry(redigo, "(github.com/gomodule/redigo/redis.ConnWithContext).DoContext", CommandDo).withArg(1),
+		entry(redigo, "(github.com/gomodule/redigo/redis.ConnWithTimeout).DoWithTimeout", CommandDo).withArg(1),
 		entry(redigo, "(*github.com/gomodule/redigo/redis.Script).Do", ScriptEval).withArg(-1),
 		entry(redigo, "(*github.com/gomodule/redigo/redis.Script).DoContext", ScriptEval).withArg(-1))
 

@@ -31,6 +31,17 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 	}
 	switch e.Class {
 	case catalogue.Acquire:
+		if len(e.Fields) > 0 && e.Arg >= 0 {
+			values, ok := fieldValues(argAt(args, e.Arg))
+			if !ok {
+				return nil // an input built elsewhere: cannot tell
+			}
+			for _, f := range e.Fields {
+				if c, isConst := values[f].(*ssa.Const); values[f] != nil && (!isConst || c.Value == nil || c.Value.Kind() != constant.Bool || constant.BoolVal(c.Value)) {
+					return nil // the option is, or may be, set: no claim
+				}
+			}
+		}
 		o.acquire = true
 		return o
 	case catalogue.Release:
@@ -307,8 +318,8 @@ func (m *model) classifyScript(o *op, e *catalogue.Entry, args []ssa.Value, writ
 		m.noteScriptWrapper(o, src) // a script wrapper: its callers pass the script
 		return nil
 	}
-	r := scriptWrite(text, write)
-	if r != nil && r.guard == HelperGuard {
+	r := scriptWrite(o, text, write)
+	if r != nil && r.write && r.guard == HelperGuard {
 		if n := luascript.Analyze(text).TokenArg; n > 0 && len(args) > 0 {
 			argv := varargs(args[len(args)-1])
 			if i := n - 1 + m.scriptKeyCount(o); i >= 0 && i < len(argv) && argv[i] != nil {
@@ -338,16 +349,36 @@ func (m *model) scriptKeyCount(o *op) int {
 	return 0
 }
 
-// scriptWrite classifies Lua script text.
-func scriptWrite(text string, write func(Guard) *op) *op {
+// scriptWrite classifies Lua script text: a claim when it pops or moves
+// an item and records an expiry for it; a guarded write when every write
+// is conditioned on a comparison of an ARGV value with stored data; a
+// state-guarded write (weakguard) when some write is conditioned only on
+// existence, membership or a removal's count; a sink otherwise.
+func scriptWrite(o *op, text string, write func(Guard) *op) *op {
 	s := luascript.Analyze(text)
 	switch {
+	case s.Claims:
+		o.acquire = true
+		return o
 	case !s.Writes:
 		return nil
 	case s.Guarded:
 		return write(HelperGuard)
+	case s.StateGuarded:
+		o.note = scriptStateNote(s.StateCheck)
+		return write(StateGuard)
 	}
 	return write(NoGuard)
+}
+
+// scriptStateNote explains why a script's state guard does not fence.
+func scriptStateNote(check string) string {
+	what := "a stored state"
+	if check != "" {
+		what = "the result of " + check
+	}
+	return "the script tests only " + what + " before writing, which a newer attempt on the same id passes too " +
+		"(compare a token passed in ARGV with the one stored)"
 }
 
 // scriptOf resolves the source of a *redis.Script made by NewScript.
@@ -510,6 +541,10 @@ func (m *model) txnBegun(o *op, begin []string) bool {
 	return false
 }
 
+// redisClaimCommands are the commands that claim stream entries for a
+// consumer: reading a group's new entries, or taking over idle ones.
+var redisClaimCommands = map[string]bool{"XREADGROUP": true, "XCLAIM": true, "XAUTOCLAIM": true}
+
 // classifyCommand classifies a command run by name (redigo Conn.Do).
 func (m *model) classifyCommand(o *op, e *catalogue.Entry, args []ssa.Value, write func(Guard) *op) *op {
 	name, ok := resolveText(m, argAt(args, e.Arg))
@@ -530,9 +565,18 @@ func (m *model) classifyCommand(o *op, e *catalogue.Entry, args []ssa.Value, wri
 		if !ok {
 			return nil
 		}
-		return scriptWrite(text, write)
+		return scriptWrite(o, text, write)
+	case redisClaimCommands[cmd]:
+		o.acquire = true
+		return o
 	case luascript.IsWrite(cmd):
-		r := write(NoGuard)
+		g := NoGuard
+		if inTx, fenced, note := m.redigoTx(o); inTx && fenced {
+			g = TxGuard
+		} else if inTx {
+			o.note = note
+		}
+		r := write(g)
 		r.verb = strings.ToLower(cmd) + "s"
 		return r
 	}

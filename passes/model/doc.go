@@ -34,7 +34,13 @@
 //     expired lease (visibility timeouts through subquery predicates,
 //     upsert claims, two-step claims); a renewal is neither claim nor
 //     write; a release clears the holder with NULL, false or 0; a cleanup
-//     that selects rows by age alone is not a write. Calls through an
+//     that selects rows by age alone is not a write. Redis Lua scripts are
+//     read the same way (internal/luascript; apis.go, redigo.go): popping
+//     an item and recording its expiry is a claim, as are stream
+//     consumer-group reads and takeovers; a guard that compares stored data
+//     with ARGV is a token guard, one that tests only existence or
+//     membership a state guard; a redigo write after WATCH and MULTI on its
+//     connection is in an optimistic transaction. Calls through an
 //     interface (iface.go) are judged by directives on the method, else by
 //     the implementations the package can see, test doubles excluded: they
 //     acquire when all do, write when any does, are guarded when all are.

@@ -74,3 +74,11 @@ func TestWrappers(t *testing.T) {
 func TestRetryHelpers(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "retries/app")
 }
+
+// TestRedisShapes checks Redis leases recognised by structure: Lua scripts
+// that pop an item and record its expiry, stream consumer-group reads and
+// claims, and redigo commands run by name (Send, DoContext, DoWithTimeout)
+// with WATCH … MULTI … EXEC transactions.
+func TestRedisShapes(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "redisshape/claims", "redisshape/redigocmd", "redisshape/worker")
+}

@@ -16,6 +16,9 @@
 //   - a predicate that checks state or expiry instead of a token
 //     (WHERE state = 'running', WHERE lease_until > now()): a newer
 //     claim passes the same check;
+//   - a Redis Lua script that tests only existence, membership or a
+//     removal's count before writing (EXISTS … == 0, LREM … == 0,
+//     SISMEMBER), not a token passed in ARGV against the stored one;
 //   - a guarded helper (//fencecheck:guarded token=tok, or one the facts
 //     found) called with a token that does not come from the claim.
 //

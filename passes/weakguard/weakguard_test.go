@@ -37,3 +37,14 @@ func TestSQLShapes(t *testing.T) {
 	}
 	analysistest.Run(t, dir, weakguard.Analyzer, "sqlshape/retention", "sqlshape/ownerliteral")
 }
+
+// TestRedisShapes checks Lua scripts whose guard tests only existence,
+// membership or a removal's count (a state guard) against their twins that
+// compare the caller's token with the stored one.
+func TestRedisShapes(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, weakguard.Analyzer, "redisshape/stateguard")
+}

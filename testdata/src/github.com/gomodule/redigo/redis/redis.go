@@ -4,6 +4,7 @@ package redis
 import (
 	"context"
 	"errors"
+	"time"
 )
 
 var ErrNil = errors.New("redigo: nil returned")
@@ -17,6 +18,18 @@ type Conn interface {
 	Receive() (reply interface{}, err error)
 }
 
+type ConnWithContext interface {
+	Conn
+	DoContext(ctx context.Context, commandName string, args ...interface{}) (reply interface{}, err error)
+	ReceiveContext(ctx context.Context) (reply interface{}, err error)
+}
+
+type ConnWithTimeout interface {
+	Conn
+	DoWithTimeout(timeout time.Duration, commandName string, args ...interface{}) (reply interface{}, err error)
+	ReceiveWithTimeout(timeout time.Duration) (reply interface{}, err error)
+}
+
 type Pool struct{}
 
 func (p *Pool) Get() Conn { return nil }
@@ -24,6 +37,10 @@ func (p *Pool) Get() Conn { return nil }
 func (p *Pool) GetContext(ctx context.Context) (Conn, error) { return nil, nil }
 
 func DoContext(c Conn, ctx context.Context, cmd string, args ...interface{}) (interface{}, error) {
+	return nil, nil
+}
+
+func DoWithTimeout(c Conn, timeout time.Duration, cmd string, args ...interface{}) (interface{}, error) {
 	return nil, nil
 }
 

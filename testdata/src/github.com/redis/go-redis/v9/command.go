@@ -89,3 +89,67 @@ func (cmd *BoolSliceCmd) String() string { return "" }
 func (cmd *BoolSliceCmd) Val() []bool { return nil }
 
 func (cmd *BoolSliceCmd) Result() ([]bool, error) { return nil, nil }
+
+type StringSliceCmd struct {
+	baseCmd
+}
+
+func (cmd *StringSliceCmd) String() string { return "" }
+
+func (cmd *StringSliceCmd) Val() []string { return nil }
+
+func (cmd *StringSliceCmd) Result() ([]string, error) { return nil, nil }
+
+type XMessage struct {
+	ID     string
+	Values map[string]interface{}
+}
+
+type XStream struct {
+	Stream   string
+	Messages []XMessage
+}
+
+type XMessageSliceCmd struct {
+	baseCmd
+}
+
+func (cmd *XMessageSliceCmd) String() string { return "" }
+
+func (cmd *XMessageSliceCmd) Val() []XMessage { return nil }
+
+func (cmd *XMessageSliceCmd) Result() ([]XMessage, error) { return nil, nil }
+
+type XStreamSliceCmd struct {
+	baseCmd
+}
+
+func (cmd *XStreamSliceCmd) String() string { return "" }
+
+func (cmd *XStreamSliceCmd) Val() []XStream { return nil }
+
+func (cmd *XStreamSliceCmd) Result() ([]XStream, error) { return nil, nil }
+
+type XAutoClaimCmd struct {
+	baseCmd
+}
+
+func (cmd *XAutoClaimCmd) String() string { return "" }
+
+func (cmd *XAutoClaimCmd) Val() (messages []XMessage, start string) { return nil, "" }
+
+func (cmd *XAutoClaimCmd) Result() (messages []XMessage, start string, err error) {
+	return nil, "", nil
+}
+
+type XAutoClaimJustIDCmd struct {
+	baseCmd
+}
+
+func (cmd *XAutoClaimJustIDCmd) String() string { return "" }
+
+func (cmd *XAutoClaimJustIDCmd) Val() (ids []string, start string) { return nil, "" }
+
+func (cmd *XAutoClaimJustIDCmd) Result() (ids []string, start string, err error) {
+	return nil, "", nil
+}
