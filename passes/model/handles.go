@@ -60,6 +60,9 @@ type handleState struct {
 	// spoiled are the fields this package stores a handle without a lock
 	// in (an imported FieldFact does not hold here for them).
 	spoiled map[*types.Var]bool
+	// contextKeys are the context keys every context.WithValue of the
+	// package fills with a lock-holding handle (ctxhandles.go).
+	contextKeys map[string]bool
 	// imported caches the FieldFacts of fields of other packages.
 	imported map[*types.Var]bool
 	// callers indexes the calls of each local function, built on first use
@@ -118,6 +121,7 @@ func (m *model) bindHandles() {
 	}
 	m.inferLockedParams()
 	m.findCarrierFields()
+	m.findContextCarriers()
 	for _, fn := range m.funcs {
 		for _, o := range m.local[fn].ops {
 			if !o.write || o.guard.Fences() {
@@ -379,10 +383,13 @@ func (m *model) lockedIn(fn *ssa.Function, v ssa.Value) bool {
 }
 
 // carried reports whether v is a load of a field that carries a locked
-// handle.
+// handle, or a handle taken out of a context that carries one.
 func (m *model) carried(v ssa.Value) bool {
 	if m.handles == nil || v == nil {
 		return false
+	}
+	if m.contextCarried(v) {
+		return true
 	}
 	var f *types.Var
 	switch x := stripConv(v).(type) {
