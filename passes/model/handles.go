@@ -281,7 +281,8 @@ func resolveFree(fn *ssa.Function, v ssa.Value) (*ssa.Function, ssa.Value) {
 }
 
 // storedOnce returns the value stored in a local variable that is
-// assigned exactly once, or nil.
+// assigned exactly once, or nil: also when its address is stored
+// elsewhere, or a closure that captures it assigns it or passes it on.
 func storedOnce(alloc *ssa.Alloc) ssa.Value {
 	refs := alloc.Referrers()
 	if refs == nil {
@@ -289,14 +290,41 @@ func storedOnce(alloc *ssa.Alloc) ssa.Value {
 	}
 	var val ssa.Value
 	for _, r := range *refs {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
-			if val != nil {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != alloc || val != nil {
 				return nil
 			}
-			val = st.Val
+			val = r.Val
+		case *ssa.MakeClosure:
+			if !readOnlyCapture(r, alloc) {
+				return nil
+			}
 		}
 	}
 	return val
+}
+
+// readOnlyCapture reports whether the closure made by mc only loads the
+// variable alloc it captures.
+func readOnlyCapture(mc *ssa.MakeClosure, alloc *ssa.Alloc) bool {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return false
+	}
+	for i, bound := range mc.Bindings {
+		if bound != alloc || i >= len(fn.FreeVars) {
+			continue
+		}
+		if refs := fn.FreeVars[i].Referrers(); refs != nil {
+			for _, r := range *refs {
+				if ld, ok := r.(*ssa.UnOp); !ok || ld.Op != token.MUL {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // bindLockedArgs makes the acquisition o guard the argument bound to the
@@ -375,7 +403,10 @@ func (m *model) lockedIn(fn *ssa.Function, v ssa.Value) bool {
 		return false
 	}
 	for _, o := range fi.ops {
-		if o.acquire && o.sameHandleGuards && o.handle != nil && sameValue(o.handle, v) {
+		if !o.acquire || !o.sameHandleGuards || o.handle == nil {
+			continue
+		}
+		if _, h := resolveFree(owner, o.handle); sameValue(o.handle, v) || h != nil && sameValue(h, v) {
 			return true
 		}
 	}

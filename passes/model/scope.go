@@ -65,7 +65,22 @@ func dominates(a, b ssa.Instruction) bool {
 // sameValue reports whether a and b are the same SQL handle, looking
 // through conversions.
 func sameValue(a, b ssa.Value) bool {
-	return stripConv(a) == stripConv(b)
+	a, b = stripConv(a), stripConv(b)
+	return a == b || sameVariable(a, b)
+}
+
+// sameVariable reports whether a and b are loads of one local variable
+// that is assigned once (a variable captured by a closure, such as a
+// transaction rolled back in a deferred closure, lives in memory rather
+// than in a register).
+func sameVariable(a, b ssa.Value) bool {
+	la, ok1 := a.(*ssa.UnOp)
+	lb, ok2 := b.(*ssa.UnOp)
+	if !ok1 || !ok2 || la.Op != token.MUL || lb.Op != token.MUL || la.X != lb.X {
+		return false
+	}
+	alloc, ok := la.X.(*ssa.Alloc)
+	return ok && storedOnce(alloc) != nil
 }
 
 // stripConv removes interface boxing and type changes.

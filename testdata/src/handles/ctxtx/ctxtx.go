@@ -100,3 +100,48 @@ func (r *Runner) audit(ctx context.Context, id int64) error {
 	_, err := tx.ExecContext(ctx, `UPDATE jobs SET audited = true WHERE id = $1`, id) // want `\(\*sql\.Tx\)\.ExecContext updates jobs under a lease without a fencing token`
 	return err
 }
+
+// HandleLocked is Handle as job runners often write it: the transaction
+// is rolled back by a deferred closure (so it lives in a variable) and the
+// row is locked by a helper.
+func (r *Runner) HandleLocked(ctx context.Context, id int64) (err error) {
+	var tx *sql.Tx
+	tx, err = r.db.BeginTx(ctx, nil)
+	if err != nil {
+		return
+	}
+	defer func() { _ = tx.Rollback() }()
+	if err = lockJob(ctx, tx, id); err != nil {
+		return
+	}
+	ctx = context.WithValue(ctx, txKey{}, tx)
+	if err = r.finish(ctx, id); err != nil {
+		return
+	}
+	return tx.Commit()
+}
+
+// lockJob locks the job's row in tx.
+func lockJob(ctx context.Context, tx *sql.Tx, id int64) error {
+	return tx.QueryRowContext(ctx, `SELECT id FROM jobs WHERE id = $1 FOR UPDATE`, id).Scan(&id)
+}
+
+// Reassigned is HandleLocked with a variable that is assigned twice: the
+// context may carry the second transaction, which holds no lock.
+func (r *Runner) Reassigned(ctx context.Context, id int64) (err error) {
+	var tx *sql.Tx
+	tx, err = r.db.BeginTx(ctx, nil)
+	if err != nil {
+		return
+	}
+	defer func() { _ = tx.Rollback() }()
+	if err = lockJob(ctx, tx, id); err != nil {
+		return
+	}
+	tx, err = r.db.BeginTx(ctx, nil)
+	if err != nil {
+		return
+	}
+	ctx = context.WithValue(ctx, runKey, tx)
+	return r.audit(ctx, id)
+}
