@@ -127,6 +127,9 @@ func newLeaseFlow(fi *funcInfo) *leaseFlow {
 					for _, i := range f.failed[edge{p, j}] {
 						from.del(i)
 					}
+					if b.Dominates(p) {
+						f.abandonOnBackEdge(b, from)
+					}
 					in.union(from)
 				}
 			}
@@ -148,6 +151,19 @@ func newLeaseFlow(fi *funcInfo) *leaseFlow {
 		}
 	}
 	return f
+}
+
+// abandonOnBackEdge removes, on an edge back to the loop header head, the
+// leases taken inside that loop: a worker that claims once per iteration
+// moves on to the next claim, and the code before it does not work for the
+// previous one (an abandoned lease is not a scope; a lease taken before
+// the loop still is).
+func (f *leaseFlow) abandonOnBackEdge(head *ssa.BasicBlock, s leaseSet) {
+	for i, a := range f.acqs {
+		if s.has(i) && head.Dominates(a.instr.Block()) {
+			s.del(i)
+		}
+	}
 }
 
 // edge is the control-flow edge from a block to its successor succ.
