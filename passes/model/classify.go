@@ -237,12 +237,17 @@ func (m *model) funcDirectives(fn *types.Func) (funcSummary, bool) {
 	for _, c := range f.ClaimColumns {
 		m.claimColumns[c] = true
 	}
+	return factSummary(&f), true
+}
+
+// factSummary is what a fact of another package says about a function.
+func factSummary(f *FuncFact) funcSummary {
 	return funcSummary{
 		acquire: f.Acquire, release: f.Release, sink: f.Sink, guarded: f.Guarded,
 		tokenParam: f.TokenParam, idempotent: f.Idempotent, probe: f.Probe,
 		writes: f.Writes, writeAt: f.WriteAt, claimColumns: f.ClaimColumns,
 		locksParams: f.LocksParams, writeParams: f.WriteParams,
-	}, true
+	}
 }
 
 // applyDirectives fills o from a function summary and reports whether the

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -204,11 +205,9 @@ func (m *model) classifyInvoke(o *op) bool {
 		s := funcSummary{name: displayName(im.method, nil), pos: im.method.Pos(), tokenParam: -1}
 		var f FuncFact
 		if m.pass.ImportObjectFact(im.method, &f) {
-			s = funcSummary{
-				name: s.name, pos: s.pos, acquire: f.Acquire, release: f.Release, sink: f.Sink, guarded: f.Guarded,
-				tokenParam: f.TokenParam, idempotent: f.Idempotent, probe: f.Probe,
-				writes: f.Writes, writeAt: f.WriteAt, claimColumns: f.ClaimColumns,
-			}
+			name, pos := s.name, s.pos
+			s = factSummary(&f)
+			s.name, s.pos = name, pos
 		}
 		ic.others = append(ic.others, s)
 	}
@@ -272,6 +271,9 @@ func (m *model) decideInvoke(ic *ifaceCall, resolved bool) bool {
 			}
 		}
 		o.acquire, o.local = true, nil
+		if len(ic.pending) == 0 {
+			bindLockedArgs(o, sameLockedParams(ic.others))
+		}
 		ic.pending = nil
 		return true
 	case all(func(s funcSummary) bool { return s.release }, never):
@@ -282,6 +284,22 @@ func (m *model) decideInvoke(ic *ifaceCall, resolved bool) bool {
 		return true
 	}
 	return false
+}
+
+// sameLockedParams returns the parameters every implementation returns
+// holding a lock on, when they all agree, else nil: an interface call of a
+// session-lock helper guards the writes made later through its argument.
+func sameLockedParams(impls []funcSummary) []int {
+	if len(impls) == 0 {
+		return nil
+	}
+	first := impls[0].locksParams
+	for _, s := range impls[1:] {
+		if !slices.Equal(s.locksParams, first) {
+			return nil
+		}
+	}
+	return first
 }
 
 // resolvePendingInvokes decides the interface calls whose implementations
@@ -802,12 +820,9 @@ func (m *model) hiddenImplementations(im *types.Func) []funcSummary {
 		if st.visible[h.Type] {
 			continue // already counted from its type
 		}
-		f := h.Fact
-		out = append(out, funcSummary{
-			name: h.Impl, acquire: f.Acquire, release: f.Release, sink: f.Sink, guarded: f.Guarded,
-			tokenParam: f.TokenParam, idempotent: f.Idempotent, probe: f.Probe,
-			writes: f.Writes, claimColumns: f.ClaimColumns,
-		})
+		s := factSummary(&h.Fact)
+		s.name = h.Impl
+		out = append(out, s)
 	}
 	return out
 }

@@ -18,7 +18,7 @@ func TestFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, model.Analyzer, "interproc/store", "interproc/leases", "handles/queue", "handles/txhelper", "handles/leasedtypes", "sqlshape/retention/cleanup",
+	analysistest.Run(t, dir, model.Analyzer, "interproc/store", "interproc/leases", "handles/queue", "handles/txhelper", "handles/leasedtypes", "handles/pglock", "sqlshape/retention/cleanup",
 		"wrappers/locks", "wrappers/txutil", "wrappers/store", "wrappers/query", "wrappers/rdb", "retries/store")
 }
 
