@@ -201,6 +201,8 @@ type model struct {
 	// writeSites are where the writes of the functions' fact paths are
 	// made (paths.go).
 	writeSites map[*funcInfo]string
+	// files indexes the file set by file name, built lazily (paths.go).
+	files map[string]*token.File
 	// iface caches interface resolution (iface.go), built lazily.
 	iface *ifaceState
 }

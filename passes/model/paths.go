@@ -95,14 +95,7 @@ func (m *model) resolveSite(site string) token.Pos {
 	if !ok {
 		return token.NoPos
 	}
-	var found *token.File
-	m.pass.Fset.Iterate(func(f *token.File) bool {
-		if f.Name() == file {
-			found = f
-			return false
-		}
-		return true
-	})
+	found := m.fileNamed(file)
 	if found == nil || line > found.LineCount() {
 		return token.NoPos
 	}
@@ -115,6 +108,22 @@ func (m *model) resolveSite(site string) token.Pos {
 		return p
 	}
 	return start
+}
+
+// fileNamed returns the file of the file set with that name, or nil. The
+// file set can hold every file of the program (go/packages driver), so it
+// is indexed once per package, on the first site that needs it.
+func (m *model) fileNamed(name string) *token.File {
+	if m.files == nil {
+		m.files = make(map[string]*token.File)
+		m.pass.Fset.Iterate(func(f *token.File) bool {
+			if _, seen := m.files[f.Name()]; !seen {
+				m.files[f.Name()] = f
+			}
+			return true
+		})
+	}
+	return m.files[name]
 }
 
 // pathSteps returns the steps of a write through another package's helper
