@@ -58,6 +58,9 @@ type op struct {
 	// writeAt is where the helper of another package makes the write at
 	// the end of via ("file:line:col"), when its fact says.
 	writeAt string
+	// viaProbe is the ownership probe the helper of another package makes
+	// before that write, when its fact says (FuncFact.WriteProbe).
+	viaProbe probeSite
 	// implPos is the declaration of the implementation an interface call
 	// resolved to, when via names one.
 	implPos token.Pos
@@ -213,6 +216,7 @@ type funcSummary struct {
 	tokenParam                                         int
 	writes                                             []string
 	writeAt                                            string    // where the write at the end of writes is
+	writeProbe                                         probeSite // the probe that write depends on
 	pos                                                token.Pos // the declaration, for interface implementations
 	claimColumns                                       []string
 	locksParams, writeParams                           []int
@@ -246,6 +250,7 @@ func factSummary(f *FuncFact) funcSummary {
 		acquire: f.Acquire, release: f.Release, sink: f.Sink, guarded: f.Guarded,
 		tokenParam: f.TokenParam, idempotent: f.Idempotent, probe: f.Probe,
 		writes: f.Writes, writeAt: f.WriteAt, claimColumns: f.ClaimColumns,
+		writeProbe:  probeSite{desc: f.WriteProbe, site: f.WriteProbeAt},
 		locksParams: f.LocksParams, writeParams: f.WriteParams,
 	}
 }
@@ -287,6 +292,7 @@ func (m *model) applyDirectives(o *op, s funcSummary) bool {
 		o.write, o.guard, o.verb = true, NoGuard, "writes"
 		o.via = append([]string{o.name}, s.writes...)
 		o.writeAt = s.writeAt
+		o.viaProbe = s.writeProbe
 		o.target = lastTarget(s.writes)
 		o.writeHandles = paramArgs(o, s.writeParams)
 		return true

@@ -187,6 +187,17 @@ type model struct {
 	// returned are the SQL texts functions of the package return, found
 	// lazily (see returnedText); "" while one is being resolved.
 	returned map[*ssa.Function]string
+	// callers are the static calls of the package's functions, indexed
+	// lazily (leasectx.go).
+	callers map[*ssa.Function][]ssa.CallInstruction
+	// stoppedLeading are the OnStoppedLeading callbacks, found lazily.
+	stoppedLeading map[*ssa.Function]bool
+	// writeProbes are the probes the writes of the functions' fact paths
+	// depend on (probefuncs.go).
+	writeProbes map[*funcInfo]probeSite
+	// probeFuncs memoises which functions return a probe's result
+	// (probefuncs.go).
+	probeFuncs map[*ssa.Function]probeState
 	// leaders are the OnStartedLeading callbacks, found lazily.
 	leaders map[*ssa.Function]bool
 	// opIndex maps call instructions to their ops, built lazily.

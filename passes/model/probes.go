@@ -118,6 +118,8 @@ func (m *model) probeValue(v ssa.Value) (check, bool) {
 	switch x := v.(type) {
 	case *ssa.Call:
 		return m.probeCall(x)
+	case *ssa.BinOp:
+		return clockProbe(x)
 	case *ssa.Select:
 		if x.Blocking {
 			break
@@ -175,24 +177,18 @@ func (m *model) probeCall(call *ssa.Call) (check, bool) {
 		return check{call.Pos(), "ownership checked here by " + displayName(fn, nil)}, true
 	}
 	if fn.Pkg() != nil && fn.Pkg().Path() == "context" && (fn.Name() == "Err" || fn.Name() == "Done") {
-		return check{call.Pos(), "lease context checked here by ctx." + fn.Name() + "()"}, true
-	}
-	if fn.Pkg() != nil && fn.Pkg().Path() == "time" {
-		switch fn.Name() {
-		case "Until", "Since":
-			return check{call.Pos(), "lease expiry checked here by time." + fn.Name()}, true
-		case "Before", "After", "Compare":
-			args := call.Common().Args
-			for _, a := range args {
-				if c, ok := a.(*ssa.Call); ok {
-					if f := funcObject(c.Common().StaticCallee()); f != nil && f.FullName() == "time.Now" {
-						return check{call.Pos(), "lease expiry checked here against time.Now"}, true
-					}
-				}
-			}
+		if call.Common().IsInvoke() && m.leaseContext(call.Common().Value, 0) {
+			return check{call.Pos(), "lease context checked here by ctx." + fn.Name() + "()"}, true
 		}
+		return check{}, false
 	}
-	return check{}, false
+	if fn.Pkg() != nil && fn.Pkg().Path() == "time" && (fn.Name() == "Until" || fn.Name() == "Since") {
+		return check{call.Pos(), "lease expiry checked here by time." + fn.Name()}, true
+	}
+	if m.inferredProbe(call) {
+		return check{call.Pos(), "ownership checked here by " + displayName(fn, nil)}, true
+	}
+	return clockProbe(call)
 }
 
 // readsLease reports whether a statement reads lease state: a SELECT of

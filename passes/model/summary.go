@@ -30,7 +30,8 @@ type FuncFact struct {
 	// TokenParam is the index of the token parameter of a guarded write,
 	// or -1.
 	TokenParam int
-	// Probe: the function checks ownership (marked //fencecheck:probe).
+	// Probe: the function checks ownership (marked //fencecheck:probe, or
+	// its bool result comes from a probe).
 	Probe bool
 	// Idempotent: writes under the function cannot corrupt state.
 	Idempotent bool
@@ -41,6 +42,12 @@ type FuncFact struct {
 	// WriteAt is where the write at the end of Writes is made
 	// ("file:line:col"), for the steps of a finding; empty when unknown.
 	WriteAt string
+	// WriteProbe describes the ownership probe the write at the end of
+	// Writes depends on ("lease expiry checked here against time.Now"),
+	// and WriteProbeAt is where it is made ("file:line:col"); empty when
+	// the write does not depend on one. A caller that reaches the write
+	// under a lease breaks preflight, not unfenced.
+	WriteProbe, WriteProbeAt string
 	// ClaimColumns are the lease and token columns a claim made by the
 	// function sets, sorted.
 	ClaimColumns []string
@@ -95,6 +102,9 @@ func (f *FuncFact) String() string {
 	}
 	if s := shortSite(f.WriteAt); s != "" {
 		parts = append(parts, "at("+s+")")
+	}
+	if f.WriteProbe != "" {
+		parts = append(parts, "probed("+shortSite(f.WriteProbeAt)+")")
 	}
 	if len(f.ClaimColumns) > 0 {
 		parts = append(parts, "claims("+strings.Join(f.ClaimColumns, ",")+")")
@@ -161,6 +171,9 @@ func (m *model) exportFacts() {
 		if d.Guarded {
 			f.TokenParam = d.TokenParam
 		}
+		if !f.Probe && m.probeFunc(fn) {
+			f.Probe = true
+		}
 		if d.Acquire {
 			f.TokenResult = tokenResult(fn.Signature)
 		}
@@ -177,6 +190,9 @@ func (m *model) exportFacts() {
 			f.Writes = m.unscopedWrite(fi, memo, map[*funcInfo]bool{})
 			if len(f.Writes) > 0 {
 				f.WriteAt = m.writeSites[fi]
+				if pr, ok := m.writeProbes[fi]; ok {
+					f.WriteProbe, f.WriteProbeAt = pr.desc, pr.site
+				}
 			}
 		}
 		if !f.Guarded {
@@ -276,6 +292,7 @@ func (m *model) unscopedWrite(fi *funcInfo, memo map[*funcInfo][]string, visitin
 			m.noteWriteSite(fi, site)
 		}
 		if found != nil {
+			m.noteWriteProbe(fi, o)
 			break
 		}
 	}

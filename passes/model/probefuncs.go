@@ -1,0 +1,123 @@
+package model
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Inferred probes. A function whose bool result comes from an ownership
+// probe is a probe itself: func (l *Lease) Valid() bool { return
+// l.clock.Now().Before(l.until) }, func isExpired(j *Job) bool { return
+// time.Now().After(j.Deadline) }. It is recognised through any number of
+// such functions of the package and exported as FuncFact.Probe, so a
+// caller in another package that writes after `if lease.Valid()` is
+// reported as preflight. Constant results (the early `return false` of a
+// nil check) do not decide; at least one returned bool must come from a
+// probe.
+
+// probeState is the memo of probeFunc.
+type probeState int8
+
+const (
+	probeUnknown probeState = iota
+	probeComputing
+	probeYes
+	probeNo
+)
+
+// inferredProbe reports whether call calls a function of the package whose
+// bool result comes from a probe.
+func (m *model) inferredProbe(call *ssa.Call) bool {
+	fn := call.Common().StaticCallee()
+	if fn == nil || m.local[fn] == nil {
+		return false
+	}
+	return m.probeFunc(fn)
+}
+
+// probeFunc reports whether fn returns a bool that comes from a probe.
+func (m *model) probeFunc(fn *ssa.Function) bool {
+	if m.probeFuncs == nil {
+		m.probeFuncs = make(map[*ssa.Function]probeState)
+	}
+	switch m.probeFuncs[fn] {
+	case probeYes:
+		return true
+	case probeNo, probeComputing:
+		return false
+	}
+	idx := boolResult(fn.Signature)
+	if idx < 0 {
+		m.probeFuncs[fn] = probeNo
+		return false
+	}
+	m.probeFuncs[fn] = probeComputing
+	state := probeNo
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || idx >= len(ret.Results) {
+			continue
+		}
+		if _, ok := m.findInCond(ret.Results[idx], 0, make(map[ssa.Value]bool), m.probeValue); ok {
+			state = probeYes
+			break
+		}
+	}
+	m.probeFuncs[fn] = state
+	return state == probeYes
+}
+
+// boolResult returns the index of the first bool result of sig, or -1.
+func boolResult(sig *types.Signature) int {
+	for i := 0; i < sig.Results().Len(); i++ {
+		if b, ok := sig.Results().At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+			return i
+		}
+	}
+	return -1
+}
+
+// probeSite is a probe recorded for a fact: what it checks and where
+// ("file:line:col").
+type probeSite struct {
+	desc, site string
+}
+
+// noteWriteProbe records the probe the write fi's fact path ends in
+// depends on, reached through o: a probe in fi that decides whether o
+// runs, else the probe recorded for the helper o calls. The first record
+// wins, like the write's site.
+func (m *model) noteWriteProbe(fi *funcInfo, o *op) {
+	if _, ok := m.writeProbes[fi]; ok {
+		return
+	}
+	var pr probeSite
+	if c, ok := m.probeBefore(o.instr); ok {
+		pr = probeSite{desc: c.desc, site: m.siteOf(c.pos)}
+	} else if o.viaProbe.desc != "" {
+		pr = o.viaProbe
+	} else if o.local != nil {
+		pr = m.writeProbes[m.local[o.local]]
+	}
+	if pr.desc == "" {
+		return
+	}
+	if m.writeProbes == nil {
+		m.writeProbes = make(map[*funcInfo]probeSite)
+	}
+	m.writeProbes[fi] = pr
+}
+
+// probeStep returns the step of a finding that names the probe a helper
+// of another package makes before its write; when the probe's file is not
+// in the file set, the step sits at the call and names the file and line.
+func (m *model) probeStep(o *op) Related {
+	pos := m.resolveSite(o.viaProbe.site)
+	msg := o.viaProbe.desc
+	if !pos.IsValid() {
+		pos = o.instr.Pos()
+		msg += " at " + shortSite(o.viaProbe.site)
+	}
+	return Related{Pos: pos, Message: msg}
+}

@@ -1,0 +1,26 @@
+// Package worker takes leases of package leases and writes after the
+// checks that package makes.
+package worker
+
+import (
+	"context"
+	"database/sql"
+
+	"preflight/leases"
+)
+
+// Run writes after checks made through package leases.
+func Run(ctx context.Context, db *sql.DB, id int64) {
+	l, err := leases.Acquire(ctx, "jobs")
+	if err != nil {
+		return
+	}
+	if l.Valid() {
+		db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = $1`, id) // want `after an ownership check`
+	}
+	leases.Finish(ctx, db, id, l) // want `call to leases.Finish writes jobs via \(\*sql\.DB\)\.ExecContext after an ownership check`
+	if l.Remaining() > 0 {
+		db.ExecContext(ctx, `UPDATE jobs SET state = 'late' WHERE id = $1`, id) // ok: Remaining is not a probe; reported by unfenced
+	}
+	leases.Save(ctx, db, id) // ok: no check; reported by unfenced
+}
