@@ -229,6 +229,14 @@ func (m *model) tokenComparison(v ssa.Value) (check, bool) {
 			return check{cmp.Pos(), "stored token read here by " + q.name + " and compared in Go"}, true
 		}
 	}
+	if isConstant(cmp.X) || isConstant(cmp.Y) {
+		return check{}, false
+	}
+	for _, side := range [2]ssa.Value{cmp.X, cmp.Y} {
+		if field, call := m.storedVersionField(side); call != nil {
+			return check{cmp.Pos(), "stored " + field + " read here by " + calleeDisplay(call) + " and compared in Go"}, true
+		}
+	}
 	return check{}, false
 }
 
