@@ -102,4 +102,12 @@
 //     Related steps give the path: the lease, the calls that carried it,
 //     the implementation an interface call resolved to, where a helper of
 //     another package writes, and the token's origin or the probe.
+//     Probes are read by structure: a clock reading (time.Now, any Now()
+//     time.Time, a func() time.Time value) compared with a value that is
+//     not one (clock.go); ctx.Err() and ctx.Done() only on a context tied
+//     to a lease (leasectx.go); a function whose bool result comes from a
+//     probe, exported as FuncFact.Probe, and the probe a helper makes
+//     before its write, carried by FuncFact.WriteProbe (probefuncs.go). A
+//     version-like field of a value read from the store under the lease
+//     and compared in Go is a client-side compare (versionfields.go).
 package model
