@@ -195,6 +195,9 @@ type model struct {
 	// writeProbes are the probes the writes of the functions' fact paths
 	// depend on (probefuncs.go).
 	writeProbes map[*funcInfo]probeSite
+	// reach is the reachability of each function's blocks, computed
+	// lazily (controldeps.go).
+	reach map[*ssa.Function][]blockSet
 	// probeFuncs memoises which functions return a probe's result
 	// (probefuncs.go).
 	probeFuncs map[*ssa.Function]probeState

@@ -3,6 +3,7 @@ package model
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -20,9 +21,11 @@ type check struct {
 
 // controllingConds returns the conditions of the branches that decide
 // whether instr runs: each If in a dominating block one of whose
-// successors, entered only from that If, dominates instr. Non-blocking
-// selects appear through the If on their chosen index.
-func controllingConds(instr ssa.Instruction) []ssa.Value {
+// successors, entered only from that If, dominates instr, and each If one
+// of whose successors cannot reach instr (decidingConds: the second
+// operand of && and ||). Non-blocking selects appear through the If on
+// their chosen index.
+func (m *model) controllingConds(instr ssa.Instruction) []ssa.Value {
 	var out []ssa.Value
 	b := instr.Block()
 	for d := b; d != nil; d = d.Idom() {
@@ -40,6 +43,11 @@ func controllingConds(instr ssa.Instruction) []ssa.Value {
 			}
 		}
 	}
+	for _, c := range m.decidingConds(instr) {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
 	return out
 }
 
@@ -48,7 +56,7 @@ const maxCondDepth = 8
 
 // probeBefore returns the ownership probe a write depends on, if any.
 func (m *model) probeBefore(instr ssa.Instruction) (check, bool) {
-	for _, cond := range controllingConds(instr) {
+	for _, cond := range m.controllingConds(instr) {
 		if c, ok := m.findInCond(cond, 0, make(map[ssa.Value]bool), m.probeValue); ok {
 			return c, true
 		}
@@ -59,7 +67,7 @@ func (m *model) probeBefore(instr ssa.Instruction) (check, bool) {
 // clientCompareBefore returns the Go comparison of a stored fencing token
 // a write depends on, if any.
 func (m *model) clientCompareBefore(instr ssa.Instruction) (check, bool) {
-	for _, cond := range controllingConds(instr) {
+	for _, cond := range m.controllingConds(instr) {
 		if c, ok := m.findInCond(cond, 0, make(map[ssa.Value]bool), m.tokenComparison); ok {
 			return c, true
 		}
@@ -302,7 +310,7 @@ func isProbeTxn(v ssa.Value) bool {
 // readPos (the stored fence, read back with the version the write is
 // conditioned on): a compare-and-set write after it is fenced.
 func (m *model) claimCompareBefore(instr ssa.Instruction, readPos token.Pos) bool {
-	for _, cond := range controllingConds(instr) {
+	for _, cond := range m.controllingConds(instr) {
 		_, ok := m.findInCond(cond, 0, make(map[ssa.Value]bool), func(v ssa.Value) (check, bool) {
 			cmp, ok := v.(*ssa.BinOp)
 			if !ok {

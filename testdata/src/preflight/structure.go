@@ -149,3 +149,24 @@ func finish(ctx context.Context, db *sql.DB, id int64) error {
 	_, err := db.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1`, id) // want `after an ownership check`
 	return err
 }
+
+// ShortCircuit checks the lease in the second operand of ||.
+func (s *Service) ShortCircuit(ctx context.Context, l *Lease, id int64) {
+	claim(ctx, s.DB, id)
+	if l == nil || !l.valid() {
+		return
+	}
+	s.DB.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1`, id) // want `after an ownership check`
+}
+
+// CheckAfter writes first and checks after, in a loop: the check decides
+// later rounds, not the write of the first.
+func (s *Service) CheckAfter(ctx context.Context, l *Lease, id int64) {
+	claim(ctx, s.DB, id)
+	for i := 0; i < 3; i++ {
+		s.DB.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1`, id) // ok: the check runs after the write; reported by unfenced
+		if !l.valid() {
+			break
+		}
+	}
+}

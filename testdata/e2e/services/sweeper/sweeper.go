@@ -57,10 +57,7 @@ func (s *Sweeper) Compact(ctx context.Context, day string) error {
 	if err != nil {
 		return err
 	}
-	if len(resp.Kvs) == 0 {
-		return nil
-	}
-	if resp.Kvs[0].ModRevision > tok {
+	if len(resp.Kvs) > 0 && resp.Kvs[0].ModRevision > tok {
 		return nil
 	}
 	if _, err := s.Etcd.Put(ctx, "/compact/"+day, "done"); err != nil { // finding: clientcompare
