@@ -121,3 +121,46 @@ func (m *model) probeStep(o *op) Related {
 	}
 	return Related{Pos: pos, Message: msg}
 }
+
+// callerProbe returns the probe that decides every call of the function
+// instr is in, when that function runs under a lease it inherited from its
+// callers: `if lease.Valid() { finish(ctx) }` makes a write in finish
+// preflight. A caller that also inherited its lease is followed in turn.
+func (m *model) callerProbe(instr ssa.Instruction) (check, bool) {
+	fi := m.local[instr.Parent()]
+	if fi == nil || fi.inherited == nil {
+		return check{}, false
+	}
+	if _, own := fi.ownLeaseAt(instr); own {
+		return check{}, false
+	}
+	return m.probedCalls(instr.Parent(), 0)
+}
+
+// probedCalls returns the probe that decides each call of fn in the
+// package; it fails when fn has no such call or one call is not decided
+// by a probe.
+func (m *model) probedCalls(fn *ssa.Function, depth int) (check, bool) {
+	calls := m.staticCallers()[fn]
+	if len(calls) == 0 || depth > 4 {
+		return check{}, false
+	}
+	var first check
+	for i, c := range calls {
+		pr, ok := m.probeBefore(c)
+		if !ok {
+			if caller := m.local[c.Parent()]; caller != nil && caller.inherited != nil {
+				if _, own := caller.ownLeaseAt(c); !own && c.Parent() != fn {
+					pr, ok = m.probedCalls(c.Parent(), depth+1)
+				}
+			}
+		}
+		if !ok {
+			return check{}, false
+		}
+		if i == 0 {
+			first = pr
+		}
+	}
+	return first, true
+}

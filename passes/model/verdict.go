@@ -85,6 +85,9 @@ func (m *model) judge(w *Write, o *op) {
 		} else if c, ok := m.probeBefore(o.instr); ok {
 			w.Verdict = Preflight
 			w.Related = append(w.Related, Related{c.pos, c.desc})
+		} else if c, ok := m.callerProbe(o.instr); ok {
+			w.Verdict = Preflight
+			w.Related = append(w.Related, Related{c.pos, c.desc})
 		} else if o.viaProbe.desc != "" {
 			w.Verdict = Preflight
 			w.Related = append(w.Related, m.probeStep(o))

@@ -170,3 +170,30 @@ func (s *Service) CheckAfter(ctx context.Context, l *Lease, id int64) {
 		}
 	}
 }
+
+// save writes; each of its callers checks the lease first.
+func (s *Service) save(ctx context.Context, id int64) {
+	s.DB.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1`, id) // want `after an ownership check`
+}
+
+// CallerChecks checks the lease, then calls the helper that writes.
+func (s *Service) CallerChecks(ctx context.Context, l *Lease, id int64) {
+	claim(ctx, s.DB, id)
+	if l.valid() {
+		s.save(ctx, id)
+	}
+}
+
+// store writes; one of its callers does not check the lease.
+func (s *Service) store(ctx context.Context, id int64) {
+	s.DB.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1`, id) // ok: one caller does not check; reported by unfenced
+}
+
+// OneChecks checks before one call of store only.
+func (s *Service) OneChecks(ctx context.Context, l *Lease, id int64) {
+	claim(ctx, s.DB, id)
+	if l.valid() {
+		s.store(ctx, id)
+	}
+	s.store(ctx, id)
+}
