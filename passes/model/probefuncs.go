@@ -28,8 +28,27 @@ const (
 
 // inferredProbe reports whether call calls a function of the package whose
 // bool result comes from a probe.
+// A call through an interface is one when every counted implementation the
+// package can see is (see implementations).
 func (m *model) inferredProbe(call *ssa.Call) bool {
-	fn := call.Common().StaticCallee()
+	c := call.Common()
+	if c.IsInvoke() {
+		if boolResult(c.Signature()) < 0 || c.Method.Pkg() == nil || !userPackage(c.Method.Pkg()) {
+			return false
+		}
+		impls := m.implementations(c.Value.Type(), c.Method)
+		for _, im := range impls {
+			if fn := m.localFunc(im.method); fn != nil {
+				if !m.probeFunc(fn) {
+					return false
+				}
+			} else if f, ok := m.importedFact(im.method); !ok || !f.Probe {
+				return false
+			}
+		}
+		return len(impls) > 0
+	}
+	fn := c.StaticCallee()
 	if fn == nil || m.local[fn] == nil {
 		return false
 	}

@@ -197,3 +197,47 @@ func (s *Service) OneChecks(ctx context.Context, l *Lease, id int64) {
 	}
 	s.store(ctx, id)
 }
+
+// Checker is a lease check behind an interface.
+type Checker interface {
+	Valid() bool
+	Until() time.Time
+}
+
+// deadline checks the clock against its deadline.
+type deadline struct {
+	clock Clock
+	until time.Time
+}
+
+func (d deadline) Valid() bool { return d.clock.Now().Before(d.until) }
+
+func (d deadline) Until() time.Time { return d.until }
+
+// ThroughInterface checks through an interface whose every implementation
+// is a probe.
+func (s *Service) ThroughInterface(ctx context.Context, c Checker, id int64) {
+	claim(ctx, s.DB, id)
+	if c.Valid() {
+		s.DB.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1`, id) // want `after an ownership check`
+	}
+}
+
+// Flag is a bool behind an interface, not a lease check.
+type Flag interface {
+	Valid() bool
+}
+
+// named is a Flag that checks a name.
+type named struct{ name string }
+
+func (n named) Valid() bool { return n.name != "" }
+
+// ThroughFlag branches on an interface an implementation of which checks
+// nothing about the lease.
+func (s *Service) ThroughFlag(ctx context.Context, f Flag, id int64) {
+	claim(ctx, s.DB, id)
+	if f.Valid() {
+		s.DB.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1`, id) // ok: not every implementation is a probe; reported by unfenced
+	}
+}
