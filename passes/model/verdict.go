@@ -220,6 +220,9 @@ func (m *model) rejectionSeen(o *op) (bool, string) {
 // looked at: a leading bool (Consul CAS, Txn), a Succeeded field (etcd), an
 // HTTP status, a script's result; otherwise its error.
 func apiOutcomeSeen(call *ssa.Call, results *types.Tuple) (bool, string) {
+	if seen, what, ok := docOutcomeSeen(call, results); ok {
+		return seen, what // bsonfilter.go
+	}
 	n := results.Len()
 	for i := 0; i < n; i++ {
 		t := results.At(i).Type()
