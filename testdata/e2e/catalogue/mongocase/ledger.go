@@ -167,7 +167,7 @@ func (l *Ledger) Close(ctx context.Context, id string) error {
 	if err := coll.FindOneAndUpdate(ctx, bson.M{"_id": id, "fence": bson.M{"$lt": tok}}, bson.M{"$set": bson.M{"closed": true}}).Decode(&prev); err != nil { // ok: Decode returns ErrNoDocuments when the filter matched nothing
 		return err
 	}
-	coll.FindOneAndUpdate(ctx, bson.M{"_id": id, "fence": bson.M{"$lt": tok}}, bson.M{"$set": bson.M{"closed": true}}) // finding: uncheckedfence
+	coll.FindOneAndUpdate(ctx, bson.M{"_id": id, "fence": bson.M{"$lt": tok}}, bson.M{"$set": bson.M{"closed": true}})                           // finding: uncheckedfence
 	if err := coll.FindOneAndDelete(ctx, bson.M{"_id": id + "/lock", "fence": bson.M{"$lt": tok}}).Err(); errors.Is(err, mongo.ErrNoDocuments) { // ok: Err reports the rejection
 		return errStale
 	}

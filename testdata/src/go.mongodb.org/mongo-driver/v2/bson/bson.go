@@ -11,3 +11,5 @@ type E struct {
 type M map[string]any
 
 type A []any
+
+type Raw []byte

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 )
 
@@ -72,6 +73,8 @@ func (sr *SingleResult) Err() error { return sr.err }
 
 func (sr *SingleResult) Decode(v any) error { return sr.err }
 
+func (sr *SingleResult) Raw() (bson.Raw, error) { return nil, sr.err }
+
 type WriteModel interface {
 	writeModel()
 }
@@ -110,6 +113,19 @@ func (dom *DeleteOneModel) SetFilter(filter any) *DeleteOneModel {
 }
 
 func (*DeleteOneModel) writeModel() {}
+
+type InsertOneModel struct {
+	Document any
+}
+
+func NewInsertOneModel() *InsertOneModel { return &InsertOneModel{} }
+
+func (iom *InsertOneModel) SetDocument(doc any) *InsertOneModel {
+	iom.Document = doc
+	return iom
+}
+
+func (*InsertOneModel) writeModel() {}
 
 func (coll *Collection) UpdateOne(ctx context.Context, filter any, update any,
 	opts ...options.Lister[options.UpdateOneOptions]) (*UpdateResult, error) {
