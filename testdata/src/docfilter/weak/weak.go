@@ -1,0 +1,45 @@
+// Package weak has MongoDB filters that do not fence.
+package weak
+
+import (
+	"context"
+	"time"
+
+	"go.etcd.io/etcd/client/v3/concurrency"
+	"go.mongodb.org/mongo-driver/bson"
+	"go.mongodb.org/mongo-driver/mongo"
+
+	"docfilter/store"
+)
+
+// check keeps results from being reported as unchecked.
+func check(r *mongo.UpdateResult, err error) {
+	if err != nil || r.MatchedCount == 0 {
+		panic("stale")
+	}
+}
+
+// Filters writes under an etcd lock whose revision is the token.
+func Filters(ctx context.Context, m *concurrency.Mutex, coll *mongo.Collection, s *store.Store, id string) {
+	if err := m.Lock(ctx); err != nil {
+		return
+	}
+	defer m.Unlock(ctx)
+	tok := m.Header().Revision
+	set := bson.M{"$set": bson.M{"done": true}}
+
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "lease.fenceToken": bson.M{"$gte": tok}}, set)) // want `\(\*mongo\.Collection\)\.UpdateOne updates with a guard that does not fence: \{lease\.fenceToken: \{\$gte: …\}\} accepts older tokens`
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "lease.fenceToken": bson.M{"$lt": tok}}, set))  // ok: a nested token field, compared the right way
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "locked_by": bson.M{"$exists": true}}, set))    // want `it checks locked_by, which a newer claim passes too`
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "locked_by": "worker-1"}, set))                 // want `it checks locked_by, which a newer claim passes too`
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "epoch": time.Now().Unix()}, set))              // want `the token comes from the clock`
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "epoch": tok}, set))                            // ok: equality with the lock's revision
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "leaseRev": tok}, set))                         // ok: any field equal to the claim's token is an owner check
+
+	if err := s.Save(ctx, id, 1, time.Now().UnixNano()); err != nil { // want `call to \(\*store\.Store\)\.Save writes with a guard that does not fence: the token comes from the clock`
+		return
+	}
+	if err := s.Save(ctx, id, 1, tok); err != nil { // ok: the lock's revision reaches the helper's filter
+		return
+	}
+}
