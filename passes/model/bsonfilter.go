@@ -68,7 +68,11 @@ func (m *model) classifyFilterWrite(o *op, e *catalogue.Entry, args []ssa.Value)
 	if len(e.Fields) > 0 {
 		g, ok = m.bulkGuard(argAt(args, e.Arg), e.Fields)
 	} else {
-		g, ok = m.docGuard(argAt(args, e.Arg))
+		var f *docFilter
+		g, f, ok = m.docGuard(argAt(args, e.Arg))
+		if ok && retention(o.callee.Name(), f, argAt(args, e.Arg+1)) {
+			return nil // a cleanup by age: the same documents whoever runs it
+		}
 	}
 	if !ok {
 		return nil // a filter built elsewhere: cannot tell
@@ -84,16 +88,71 @@ func (m *model) classifyFilterWrite(o *op, e *catalogue.Entry, args []ssa.Value)
 
 // docGuard reads the filter document v and decides its guard; ok is false
 // when the guard cannot be told.
-func (m *model) docGuard(v ssa.Value) (filterGuard, bool) {
-	var f docFilter
-	if !readFilter(v, 0, &f) {
-		return filterGuard{}, false
+func (m *model) docGuard(v ssa.Value) (filterGuard, *docFilter, bool) {
+	f := new(docFilter)
+	if !readFilter(v, 0, f) {
+		return filterGuard{}, nil, false
 	}
-	g := m.judgeFilter(&f)
+	g := m.judgeFilter(f)
 	if g.guard != TokenGuard && f.opaque {
-		return filterGuard{}, false
+		return filterGuard{}, nil, false
 	}
-	return g, true
+	return g, f, true
+}
+
+// retention reports whether a delete, or an update that only marks
+// documents (its update document, update, sets constants or times),
+// selects its documents by age alone, as a SQL cleanup does: a time
+// comparison keeps documents older than a point in time, every time
+// comparison points that way, and every other condition compares with a
+// constant.
+func retention(method string, f *docFilter, update ssa.Value) bool {
+	switch {
+	case strings.Contains(method, "Delete"):
+	case strings.Contains(method, "Update"):
+		if !marksOnly(update) {
+			return false
+		}
+	default:
+		return false
+	}
+	aged := false
+	for _, c := range f.conds {
+		switch {
+		case c.value != nil && timeDerived(c.value, 0):
+			if c.op != "$lt" && c.op != "$lte" {
+				return false
+			}
+			aged = true
+		case !isConstValue(c.value):
+			return false
+		}
+	}
+	return aged
+}
+
+// marksOnly reports whether an update document only sets constants or
+// times ({"$set": {"state": "expired", "expiredAt": now}}).
+func marksOnly(update ssa.Value) bool {
+	ops, ok := docEntries(update)
+	if !ok || len(ops) == 0 {
+		return false
+	}
+	for _, op := range ops {
+		if op.key != "$set" && op.key != "$unset" && op.key != "$currentDate" {
+			return false
+		}
+		fields, ok := docEntries(op.value)
+		if !ok {
+			return false
+		}
+		for _, f := range fields {
+			if !isConstValue(f.value) && !timeDerived(stripConv(f.value), 0) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // bulkGuard decides the guard of a bulk write from the filters of its
@@ -115,7 +174,7 @@ func (m *model) bulkGuard(v ssa.Value, fields []string) (filterGuard, bool) {
 		if !has {
 			continue
 		}
-		g, ok := m.docGuard(filter)
+		g, _, ok := m.docGuard(filter)
 		if !ok {
 			return filterGuard{}, false
 		}
@@ -251,6 +310,10 @@ func readFilter(v ssa.Value, depth int, f *docFilter) bool {
 // value is an operator document, else an equality with the value.
 func readFieldCond(field string, v ssa.Value, depth int, f *docFilter) {
 	inner := stripConv(v)
+	if _, isConst := inner.(*ssa.Const); !isConst && types.IsInterface(inner.Type()) {
+		f.opaque = true // a value built elsewhere, perhaps an operator document
+		return
+	}
 	if !isDocType(inner.Type()) {
 		f.conds = append(f.conds, docCond{field, "$eq", inner})
 		return

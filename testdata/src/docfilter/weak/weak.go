@@ -20,7 +20,7 @@ func check(r *mongo.UpdateResult, err error) {
 }
 
 // Filters writes under an etcd lock whose revision is the token.
-func Filters(ctx context.Context, m *concurrency.Mutex, coll *mongo.Collection, s *store.Store, id string) {
+func Filters(ctx context.Context, m *concurrency.Mutex, coll *mongo.Collection, s *store.Store, id string, cond any) {
 	if err := m.Lock(ctx); err != nil {
 		return
 	}
@@ -35,6 +35,18 @@ func Filters(ctx context.Context, m *concurrency.Mutex, coll *mongo.Collection, 
 	check(coll.UpdateOne(ctx, bson.M{"_id": id, "epoch": time.Now().Unix()}, set))              // want `the token comes from the clock`
 	check(coll.UpdateOne(ctx, bson.M{"_id": id, "epoch": tok}, set))                            // ok: equality with the lock's revision
 	check(coll.UpdateOne(ctx, bson.M{"_id": id, "leaseRev": tok}, set))                         // ok: any field equal to the claim's token is an owner check
+
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "fence": cond}, set)) // ok: a condition built elsewhere is not judged
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "owner": nil}, set))  // want `it checks owner, which a newer claim passes too`
+
+	if r, err := coll.DeleteMany(ctx, bson.M{"expiresAt": bson.M{"$lt": time.Now()}}); err != nil || r.DeletedCount < 0 { // ok: a cleanup by age deletes the same documents whoever runs it
+		return
+	}
+	if r, err := coll.DeleteMany(ctx, bson.M{"_id": id, "expiresAt": bson.M{"$lt": time.Now()}}); err != nil || r.DeletedCount < 0 { // want `it checks expiresAt, which a newer claim passes too`
+		return
+	}
+	check(coll.UpdateMany(ctx, bson.M{"lockedUntil": bson.M{"$lt": time.Now()}}, bson.M{"$set": bson.M{"state": "expired", "expiredAt": time.Now()}})) // ok: a reaper that only marks expired documents
+	check(coll.UpdateMany(ctx, bson.M{"lockedUntil": bson.M{"$lt": time.Now()}}, bson.M{"$set": bson.M{"result": id}}))                                // want `it checks lockedUntil, which a newer claim passes too`
 
 	if err := s.Save(ctx, id, 1, time.Now().UnixNano()); err != nil { // want `call to \(\*store\.Store\)\.Save writes with a guard that does not fence: the token comes from the clock`
 		return
