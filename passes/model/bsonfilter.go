@@ -19,7 +19,8 @@ import (
 // nested. A token field compared with $lt or $lte against an incoming
 // value fences (the token's origin is judged like a SQL parameter's);
 // $gt or $gte accepts older tokens; equality with a value the claim issued
-// (or a holder field with a value) is an owner check; a state or expiry
+// on a field that is not an identifier (or a holder field with a value)
+// is an owner check; a state or expiry
 // field alone is a state guard; a filter by key alone leaves the write
 // unguarded. A filter fencecheck cannot read (built elsewhere, $or, $expr)
 // makes it silent unless a token guard is read in the rest, as SQL text
@@ -231,7 +232,7 @@ func (m *model) judgeFilter(f *docFilter) filterGuard {
 		switch c.op {
 		case "$lt", "$lte", "$gt", "$gte", "$eq":
 			constVal := isConstValue(c.value)
-			claim := !constVal && c.value != nil && m.tokenOrigin(c.value).origin == ClaimOrigin
+			claim := !constVal && c.value != nil && !isIdentifierColumn(col) && m.tokenOrigin(c.value).origin == ClaimOrigin
 			owner := c.op == "$eq" && !constVal && isHolderColumn(col)
 			if c.value != nil && (isTokenColumn(col) || claim || owner) {
 				g := filterGuard{guard: TokenGuard, field: c.field, tokenArg: c.value}

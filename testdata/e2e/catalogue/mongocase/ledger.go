@@ -162,6 +162,9 @@ func (l *Ledger) Close(ctx context.Context, id string) error {
 	if _, err := coll.DeleteMany(ctx, bson.M{"account": id}); err != nil { // finding: unfenced
 		return err
 	}
+	if _, err := l.db.Collection("revisions").DeleteOne(ctx, bson.M{"_id": tok}); err != nil { // finding: unfenced
+		return err
+	}
 
 	var prev bson.M
 	if err := coll.FindOneAndUpdate(ctx, bson.M{"_id": id, "fence": bson.M{"$lt": tok}}, bson.M{"$set": bson.M{"closed": true}}).Decode(&prev); err != nil { // ok: Decode returns ErrNoDocuments when the filter matched nothing
