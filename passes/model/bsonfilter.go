@@ -224,9 +224,10 @@ func modelFilter(v ssa.Value, fields []string) (filter ssa.Value, has, ok bool) 
 }
 
 // judgeFilter decides the guard of a filter from its conditions: a token
-// comparison first, then a state or expiry check.
+// comparison first (one the right way round against a value that is not
+// a constant, when there is one), then a state or expiry check.
 func (m *model) judgeFilter(f *docFilter) filterGuard {
-	var state filterGuard
+	var token, state filterGuard
 	for _, c := range f.conds {
 		col := fieldColumn(c.field)
 		switch c.op {
@@ -239,12 +240,21 @@ func (m *model) judgeFilter(f *docFilter) filterGuard {
 				if c.op == "$gt" || c.op == "$gte" {
 					g.wrongWay = fmt.Sprintf("{%s: {%s: …}}", c.field, c.op)
 				}
-				return g
+				if g.wrongWay == "" && !constVal {
+					return g
+				}
+				if token.guard == NoGuard {
+					token = g
+				}
+				continue
 			}
 		}
 		if state.guard == NoGuard && (isLeaseColumn(col) || isStateColumn(col)) {
 			state = filterGuard{guard: StateGuard, field: c.field}
 		}
+	}
+	if token.guard == TokenGuard {
+		return token
 	}
 	return state
 }

@@ -28,13 +28,15 @@ func Filters(ctx context.Context, m *concurrency.Mutex, coll *mongo.Collection, 
 	tok := m.Header().Revision
 	set := bson.M{"$set": bson.M{"done": true}}
 
-	check(coll.UpdateOne(ctx, bson.M{"_id": id, "lease.fenceToken": bson.M{"$gte": tok}}, set)) // want `\(\*mongo\.Collection\)\.UpdateOne updates with a guard that does not fence: \{lease\.fenceToken: \{\$gte: …\}\} accepts older tokens`
-	check(coll.UpdateOne(ctx, bson.M{"_id": id, "lease.fenceToken": bson.M{"$lt": tok}}, set))  // ok: a nested token field, compared the right way
-	check(coll.UpdateOne(ctx, bson.M{"_id": id, "locked_by": bson.M{"$exists": true}}, set))    // want `it checks locked_by, which a newer claim passes too`
-	check(coll.UpdateOne(ctx, bson.M{"_id": id, "locked_by": "worker-1"}, set))                 // want `it checks locked_by, which a newer claim passes too`
-	check(coll.UpdateOne(ctx, bson.M{"_id": id, "epoch": time.Now().Unix()}, set))              // want `the token comes from the clock`
-	check(coll.UpdateOne(ctx, bson.M{"_id": id, "epoch": tok}, set))                            // ok: equality with the lock's revision
-	check(coll.UpdateOne(ctx, bson.M{"_id": id, "leaseRev": tok}, set))                         // ok: any field equal to the claim's token is an owner check
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "lease.fenceToken": bson.M{"$gte": tok}}, set))                   // want `\(\*mongo\.Collection\)\.UpdateOne updates with a guard that does not fence: \{lease\.fenceToken: \{\$gte: …\}\} accepts older tokens`
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "lease.fenceToken": bson.M{"$lt": tok}}, set))                    // ok: a nested token field, compared the right way
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "version": bson.M{"$gte": 1}, "fence": bson.M{"$lt": tok}}, set)) // ok: the fence comparison decides, whatever else the filter checks
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "version": bson.M{"$gte": 1}}, set))                              // want `\{version: \{\$gte: …\}\} accepts older tokens`
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "locked_by": bson.M{"$exists": true}}, set))                      // want `it checks locked_by, which a newer claim passes too`
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "locked_by": "worker-1"}, set))                                   // want `it checks locked_by, which a newer claim passes too`
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "epoch": time.Now().Unix()}, set))                                // want `the token comes from the clock`
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "epoch": tok}, set))                                              // ok: equality with the lock's revision
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "leaseRev": tok}, set))                                           // ok: any field equal to the claim's token is an owner check
 
 	check(coll.UpdateOne(ctx, bson.M{"_id": id, "fence": cond}, set)) // ok: a condition built elsewhere is not judged
 	check(coll.UpdateOne(ctx, bson.M{"_id": id, "owner": nil}, set))  // want `it checks owner, which a newer claim passes too`
