@@ -29,3 +29,15 @@ func (s *Store) Save(ctx context.Context, id string, balance, tok int64) error {
 	}
 	return nil
 }
+
+// Touch records a visit, keyed by the account alone.
+func (s *Store) Touch(ctx context.Context, id string) error {
+	_, err := s.Coll.UpdateOne(ctx, bson.M{"_id": id}, bson.M{"$inc": bson.M{"visits": 1}})
+	return err
+}
+
+// Mark applies a change to the accounts the caller's filter selects.
+func (s *Store) Mark(ctx context.Context, filter bson.M) error {
+	_, err := s.Coll.UpdateMany(ctx, filter, bson.M{"$set": bson.M{"marked": true}})
+	return err
+}
