@@ -22,7 +22,8 @@ import (
 // on a field that is not an identifier (or a holder field with a value)
 // is an owner check; a state or expiry
 // field alone is a state guard; a filter by key alone leaves the write
-// unguarded. A filter fencecheck cannot read (built elsewhere, $or, $expr)
+// unguarded. A cleanup by age and a claim of the document's own lease are
+// not writes, as in SQL. A filter fencecheck cannot read (built elsewhere, $or, $expr)
 // makes it silent unless a token guard is read in the rest, as SQL text
 // it cannot resolve does.
 
@@ -73,6 +74,9 @@ func (m *model) classifyFilterWrite(o *op, e *catalogue.Entry, args []ssa.Value)
 		g, f, ok = m.docGuard(argAt(args, e.Arg))
 		if ok && retention(o.callee.Name(), f, argAt(args, e.Arg+1)) {
 			return nil // a cleanup by age: the same documents whoever runs it
+		}
+		if ok && docClaim(f, argAt(args, e.Arg+1)) {
+			return nil // takes a lease of its own: not a write under this one
 		}
 	}
 	if !ok {
@@ -130,6 +134,50 @@ func retention(method string, f *docFilter, update ssa.Value) bool {
 		}
 	}
 	return aged
+}
+
+// docClaim reports whether an update takes a lease kept in the document,
+// as a SQL claim does: its filter finds the lease free or expired (a lease
+// field equal to nil, not existing, or older than a time) and its update
+// sets a lease field.
+func docClaim(f *docFilter, update ssa.Value) bool {
+	free := false
+	for _, c := range f.conds {
+		if !isLeaseColumn(fieldColumn(c.field)) {
+			continue
+		}
+		cv, _ := unwrapInterface(c.value).(*ssa.Const)
+		switch {
+		case (c.op == "$lt" || c.op == "$lte") && c.value != nil && timeDerived(c.value, 0):
+			free = true
+		case c.op == "$eq" && cv != nil && cv.IsNil():
+			free = true
+		case c.op == "$exists" && cv != nil && cv.Value != nil && cv.Value.Kind() == constant.Bool && !constant.BoolVal(cv.Value):
+			free = true
+		}
+	}
+	if !free {
+		return false
+	}
+	ops, ok := docEntries(update)
+	if !ok {
+		return false
+	}
+	for _, op := range ops {
+		if op.key != "$set" {
+			continue
+		}
+		fields, ok := docEntries(op.value)
+		if !ok {
+			return false
+		}
+		for _, fe := range fields {
+			if isLeaseColumn(fieldColumn(fe.key)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // marksOnly reports whether an update document only sets constants or

@@ -47,8 +47,10 @@ func Filters(ctx context.Context, m *concurrency.Mutex, coll *mongo.Collection, 
 	if r, err := coll.DeleteMany(ctx, bson.M{"_id": id, "expiresAt": bson.M{"$lt": time.Now()}}); err != nil || r.DeletedCount < 0 { // want `it checks expiresAt, which a newer claim passes too`
 		return
 	}
-	check(coll.UpdateMany(ctx, bson.M{"lockedUntil": bson.M{"$lt": time.Now()}}, bson.M{"$set": bson.M{"state": "expired", "expiredAt": time.Now()}})) // ok: a reaper that only marks expired documents
-	check(coll.UpdateMany(ctx, bson.M{"lockedUntil": bson.M{"$lt": time.Now()}}, bson.M{"$set": bson.M{"result": id}}))                                // want `it checks lockedUntil, which a newer claim passes too`
+	check(coll.UpdateMany(ctx, bson.M{"lockedUntil": bson.M{"$lt": time.Now()}}, bson.M{"$set": bson.M{"state": "expired", "expiredAt": time.Now()}}))                         // ok: a reaper that only marks expired documents
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "lockedUntil": bson.M{"$lt": time.Now()}}, bson.M{"$set": bson.M{"lockedUntil": time.Now().Add(time.Minute), "owner": "me"}})) // ok: a claim of the document's own lease, not a write under this one
+	check(coll.UpdateOne(ctx, bson.M{"_id": id, "owner": nil}, bson.M{"$set": bson.M{"owner": "me"}}))                                                                         // ok: a claim of a free document
+	check(coll.UpdateMany(ctx, bson.M{"lockedUntil": bson.M{"$lt": time.Now()}}, bson.M{"$set": bson.M{"result": id}}))                                                        // want `it checks lockedUntil, which a newer claim passes too`
 
 	if err := s.Save(ctx, id, 1, time.Now().UnixNano()); err != nil { // want `call to \(\*store\.Store\)\.Save writes with a guard that does not fence: the token comes from the clock`
 		return
