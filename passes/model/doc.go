@@ -54,7 +54,8 @@
 //     A MongoDB write is classified by its filter document (bsonfilter.go)
 //     when the code builds it as a literal (bson.M, bson.D, maps, $and):
 //     a token field compared with $lt or $lte, or equal to the claim's
-//     token, guards; state or expiry alone is a state guard; a filter
+//     token, guards; state or expiry alone is a state guard; a cleanup by
+//     age or a claim of the document's own lease is not a write; a filter
 //     built elsewhere leaves the call unclassified.
 //
 //  3. Handles (handles.go). A transaction or session that holds a lock
