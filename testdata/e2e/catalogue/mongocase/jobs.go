@@ -146,6 +146,12 @@ func (j *Jobs) Sweep(ctx context.Context, id string) error {
 	if res, err := j.coll.UpdateOne(ctx, bson.M{"_id": id, "owner": mu.Value()}, bson.M{"$set": bson.M{"state": "swept"}}); err != nil || res.MatchedCount == 0 { // finding: weakguard
 		return errStale
 	}
+	if _, err := j.coll.UpdateOne(ctx, bson.M{"_id": id + "/lease", "lockedUntil": bson.M{"$lt": time.Now()}}, bson.M{"$set": bson.M{"lockedUntil": time.Now().Add(time.Minute)}}); err != nil { // ok: claims the document's own lease
+		return err
+	}
+	if _, err := j.coll.UpdateOne(ctx, bson.M{"_id": id + "/lease", "lockedUntil": bson.M{"$lt": time.Now()}}, bson.M{"$set": bson.M{"sweptAt": time.Now(), "by": mu.Name()}}); err != nil { // finding: weakguard
+		return err
+	}
 	if _, err := j.coll.InsertMany(ctx, []any{bson.M{"job": id, "event": "swept"}}); err != nil { // ok: an insert appends
 		return err
 	}

@@ -124,6 +124,12 @@ func (l *Ledger) Reconcile(ctx context.Context, id string, balance int64) error 
 	if _, err := coll.UpdateOne(ctx, bson.M{"_id": id, "$or": bson.A{bson.M{"fence": bson.M{"$lt": tok}}, bson.M{"fence": nil}}}, set); err != nil { // ok: $or is not read
 		return err
 	}
+	if _, err := coll.DeleteMany(ctx, bson.M{"expiresAt": bson.M{"$lt": time.Now().Add(-time.Hour)}}); err != nil { // ok: a cleanup by age deletes the same documents whoever runs it
+		return err
+	}
+	if _, err := coll.DeleteMany(ctx, bson.M{"account": id, "expiresAt": bson.M{"$lt": time.Now()}}); err != nil { // finding: weakguard
+		return err
+	}
 	if _, err := coll.InsertOne(ctx, bson.M{"account": id, "balance": balance, "at": time.Now()}); err != nil { // ok: an insert appends, like SQL INSERT
 		return err
 	}
