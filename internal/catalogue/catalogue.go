@@ -118,6 +118,16 @@ const (
 	// retry helper): what the function does under a lease, or the lease it
 	// returns holding, belongs to the call.
 	SyncCall
+	// FilterWrite writes the documents its filter document, argument Arg,
+	// selects (MongoDB UpdateOne, DeleteOne, FindOneAndUpdate): guarded
+	// when the filter compares a fencing token, weakly when it checks
+	// state only. For a bulk write, Arg is the slice of write models and
+	// Fields name the model field and setter that hold each filter.
+	FilterWrite
+	// Append inserts new documents (MongoDB InsertOne, InsertMany): like a
+	// SQL INSERT it cannot overwrite what a newer holder wrote, so it is
+	// not a sink.
+	Append
 )
 
 // String returns the class name used in docs/catalogue.md.
@@ -185,6 +195,10 @@ func (c Class) String() string {
 		return "registers a handler"
 	case SyncCall:
 		return "runs a callback before returning"
+	case FilterWrite:
+		return "write (guarded by its filter document)"
+	case Append:
+		return "insert (an append, not a sink)"
 	}
 	return "unknown"
 }

@@ -60,6 +60,12 @@ func notes(e Entry) string {
 		parts = append(parts, fmt.Sprintf("argument %d: %s runs under the job's lease", e.Arg, what))
 	case SyncCall:
 		parts = append(parts, fmt.Sprintf("argument %d runs synchronously: its lease and writes are the call's", e.Arg))
+	case FilterWrite:
+		if len(e.Fields) > 0 {
+			parts = append(parts, fmt.Sprintf("argument %d: the write models, each guarded by its filter (%s)", e.Arg, strings.Join(e.Fields, ", ")))
+		} else {
+			parts = append(parts, fmt.Sprintf("argument %d is the filter: a token field compared with $lt or $lte (or equal to the claim's token) fences; a state or expiry field alone does not", e.Arg))
+		}
 	case Guarded:
 		if len(e.Fields) > 0 {
 			parts = append(parts, "condition "+strings.Join(e.Fields, ", "))

@@ -355,6 +355,8 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 		return m.classifyRegistration(o)
 	case catalogue.SyncCall:
 		return o // its callback's ops belong to the call (callbacks.go)
+	case catalogue.FilterWrite:
+		return m.classifyFilterWrite(o, e, args) // bsonfilter.go
 	}
 	return m.classifyAPI(o, e, args)
 }

@@ -51,6 +51,12 @@
 //     (runScript(ctx, op, script, keys, args...)) is a script wrapper
 //     (scriptwrap.go): its calls are classified by the script the caller
 //     passes, across packages through FuncFact.ScriptParams.
+//     A MongoDB write is classified by its filter document (bsonfilter.go)
+//     when the code builds it as a literal (bson.M, bson.D, maps, $and):
+//     a token field compared with $lt or $lte, or equal to the claim's
+//     token, guards; state or expiry alone is a state guard; a cleanup by
+//     age or a claim of the document's own lease is not a write; a filter
+//     built elsewhere leaves the call unclassified.
 //
 //  3. Handles (handles.go). A transaction or session that holds a lock
 //     guards the writes made through it: where it is passed to a helper
@@ -101,7 +107,9 @@
 //     origin) or uncheckedfence (the rejection is never looked at). Its
 //     Related steps give the path: the lease, the calls that carried it,
 //     the implementation an interface call resolved to, where a helper of
-//     another package writes, and the token's origin or the probe.
+//     another package writes, and the token's origin or the probe. A token
+//     decoded from a document a catalogue read returned (MongoDB FindOne)
+//     was read separately, not issued by the claim.
 //     Probes are read by structure: a clock reading (time.Now, any Now()
 //     time.Time, a func() time.Time value) compared with a value that is
 //     not one (clock.go); ctx.Err() and ctx.Done() only on a context tied

@@ -222,6 +222,9 @@ func (m *model) loadOrigin(addr ssa.Value, next func(ssa.Value) provenance) prov
 		}
 		return provenance{}
 	}
+	if p := m.decodedOrigin(addr); p.origin != UnknownOrigin {
+		return p // decoded from a document read just before (bsonfilter.go)
+	}
 	switch a := addr.(type) {
 	case *ssa.FieldAddr:
 		if r := weakField(a.X.Type(), a.Field); r != "" {

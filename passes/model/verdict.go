@@ -223,9 +223,13 @@ func (m *model) rejectionSeen(o *op) (bool, string) {
 }
 
 // apiOutcomeSeen reports whether the outcome of a guarded API call is
-// looked at: a leading bool (Consul CAS, Txn), a Succeeded field (etcd), an
-// HTTP status, a script's result; otherwise its error.
+// looked at: a MongoDB result's counts or SingleResult error
+// (bsonfilter.go), a leading bool (Consul CAS, Txn), a Succeeded field
+// (etcd), an HTTP status, a script's result; otherwise its error.
 func apiOutcomeSeen(call *ssa.Call, results *types.Tuple) (bool, string) {
+	if seen, what, ok := docOutcomeSeen(call, results); ok {
+		return seen, what // bsonfilter.go
+	}
 	n := results.Len()
 	for i := 0; i < n; i++ {
 		t := results.At(i).Type()

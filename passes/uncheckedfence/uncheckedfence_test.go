@@ -26,3 +26,13 @@ func TestSuggestedFix(t *testing.T) {
 	}
 	analysistest.RunWithSuggestedFixes(t, dir, uncheckedfence.Analyzer, "uncheckedfix")
 }
+
+// TestDocFilters checks fenced MongoDB writes whose counts or SingleResult
+// error are never read against twins that read them or return the result.
+func TestDocFilters(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, uncheckedfence.Analyzer, "docfilter/unchecked")
+}

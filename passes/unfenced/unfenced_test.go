@@ -82,3 +82,10 @@ func TestRetryHelpers(t *testing.T) {
 func TestRedisShapes(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "redisshape/claims", "redisshape/redigocmd", "redisshape/worker")
 }
+
+// TestDocFilters checks a MongoDB write keyed by id alone, made by a helper
+// of another package, against a helper whose filter compares the caller's
+// token and one whose filter its caller passes.
+func TestDocFilters(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "docfilter/app")
+}

@@ -48,3 +48,15 @@ func TestRedisShapes(t *testing.T) {
 	}
 	analysistest.Run(t, dir, weakguard.Analyzer, "redisshape/stateguard")
 }
+
+// TestDocFilters checks MongoDB filters that do not fence (a wrong-way
+// comparison, a state or holder check, a token from the clock, also through
+// a helper of another package) against their twins that compare the
+// lock's token.
+func TestDocFilters(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, weakguard.Analyzer, "docfilter/weak")
+}
