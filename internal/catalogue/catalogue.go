@@ -66,6 +66,8 @@ const (
 	WeakToken
 	// Guarded performs a write the sink conditions on ownership itself
 	// (etcd Election.Proclaim, Consul KV.CAS); its error reports rejection.
+	// With Arg and no Fields, argument Arg is the token the sink compares
+	// (NATS KV Update's revision).
 	Guarded
 	// CondSink is a write guarded when its input struct, argument Arg,
 	// sets one of Fields (S3 IfMatch, DynamoDB ConditionExpression, Azure
@@ -118,6 +120,10 @@ const (
 	// retry helper): what the function does under a lease, or the lease it
 	// returns holding, belongs to the call.
 	SyncCall
+	// OptionGuard is a write guarded when one of its variadic options is
+	// built by a call of a function named in Fields (NATS KV Delete with
+	// LastRevision(rev)); the value passed to that call is the token.
+	OptionGuard
 )
 
 // String returns the class name used in docs/catalogue.md.
@@ -185,6 +191,8 @@ func (c Class) String() string {
 		return "registers a handler"
 	case SyncCall:
 		return "runs a callback before returning"
+	case OptionGuard:
+		return "sink (guarded by a condition option)"
 	}
 	return "unknown"
 }

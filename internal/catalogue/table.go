@@ -7,5 +7,6 @@ func buildTable() []Entry {
 	t = append(t, coordinationEntries()...)
 	t = append(t, cloudEntries()...)
 	t = append(t, callbackEntries()...)
+	t = append(t, natsKVEntries()...)
 	return append(t, queueEntries()...)
 }

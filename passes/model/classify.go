@@ -349,6 +349,8 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 		return m.classifyRegistration(o)
 	case catalogue.SyncCall:
 		return o // its callback's ops belong to the call (callbacks.go)
+	case catalogue.OptionGuard:
+		return m.classifyOptionGuard(o, e, args) // condopts.go
 	}
 	return m.classifyAPI(o, e, args)
 }
