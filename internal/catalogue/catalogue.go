@@ -124,6 +124,12 @@ const (
 	// built by a call of a function named in Fields (NATS KV Delete with
 	// LastRevision(rev)); the value passed to that call is the token.
 	OptionGuard
+	// CreateOnly writes only if its key does not exist (NATS KV Create): a
+	// guarded write whose error is the rejection, or the acquisition of a
+	// lock when the same function defers a call of a method named in Fields
+	// on the same key (creating a key and deleting it on return is a lock;
+	// the deferred call is its release).
+	CreateOnly
 )
 
 // String returns the class name used in docs/catalogue.md.
@@ -193,6 +199,8 @@ func (c Class) String() string {
 		return "runs a callback before returning"
 	case OptionGuard:
 		return "sink (guarded by a condition option)"
+	case CreateOnly:
+		return "create-only write (a lock when deleted on return)"
 	}
 	return "unknown"
 }

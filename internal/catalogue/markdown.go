@@ -66,6 +66,8 @@ func notes(e Entry) string {
 		} else if e.Arg >= 0 {
 			parts = append(parts, fmt.Sprintf("argument %d is the token the write is conditioned on", e.Arg))
 		}
+	case CreateOnly:
+		parts = append(parts, "fails if the key exists; takes a lock when the function defers "+strings.Join(e.Fields, " or ")+" of the same key")
 	case OptionGuard:
 		parts = append(parts, "guarded by an option built by "+strings.Join(e.Fields, ", ")+"; the value passed to it is the token")
 	}

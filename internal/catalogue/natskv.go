@@ -12,7 +12,8 @@ const (
 // Both KeyValue interfaces share one shape: Put and PutString overwrite;
 // Update(key, value, revision) writes only if the key's latest revision is
 // the one given, so the revision is its token; Create writes only if the
-// key does not exist, a create-only condition like S3 IfNoneMatch "*";
+// key does not exist, a create-only condition like S3 IfNoneMatch "*",
+// and takes a lock when the function deletes the key on return;
 // Delete and Purge are compare-and-set when given LastRevision(rev); Get
 // reads an entry whose revision (KeyValueEntry.Revision) is fresh, not a
 // token.
@@ -27,7 +28,7 @@ func natsKVEntries() []Entry {
 			entry(api.lib, kv+"Put", Sink).withVerb("puts"),
 			entry(api.lib, kv+"PutString", Sink).withVerb("puts"),
 			entry(api.lib, kv+"Update", Guarded).withArg(api.arg).withVerb("updates"),
-			entry(api.lib, kv+"Create", Guarded).withVerb("creates"),
+			entry(api.lib, kv+"Create", CreateOnly).withFields("Delete", "Purge").withVerb("creates"),
 			entry(api.lib, kv+"Delete", OptionGuard).withFields(api.lib+".LastRevision").withVerb("deletes"),
 			entry(api.lib, kv+"Purge", OptionGuard).withFields(api.lib+".LastRevision").withVerb("purges"),
 			entry(api.lib, kv+"Get", Read), entry(api.lib, kv+"GetRevision", Read))

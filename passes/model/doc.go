@@ -51,6 +51,10 @@
 //     (runScript(ctx, op, script, keys, args...)) is a script wrapper
 //     (scriptwrap.go): its calls are classified by the script the caller
 //     passes, across packages through FuncFact.ScriptParams.
+//     A write that a variadic option can make conditional (NATS KV
+//     Delete(key, LastRevision(rev))) is guarded by the option's argument,
+//     and a create-only write (NATS KV Create) takes a lock when the
+//     function defers the deletion of the same key (condopts.go).
 //
 //  3. Handles (handles.go). A transaction or session that holds a lock
 //     guards the writes made through it: where it is passed to a helper
@@ -101,5 +105,9 @@
 //     origin) or uncheckedfence (the rejection is never looked at). Its
 //     Related steps give the path: the lease, the calls that carried it,
 //     the implementation an interface call resolved to, where a helper of
-//     another package writes, and the token's origin or the probe.
+//     another package writes, and the token's origin or the probe. A
+//     revision read just before a compare-and-set (Consul KV.Get, a getter
+//     such as NATS KeyValueEntry.Revision on what a read returned) is
+//     fresh, not a token, unless the claim's token is compared with the
+//     stored one first.
 package model
