@@ -66,6 +66,8 @@ const (
 	WeakToken
 	// Guarded performs a write the sink conditions on ownership itself
 	// (etcd Election.Proclaim, Consul KV.CAS); its error reports rejection.
+	// With Arg and no Fields, argument Arg is the token the sink compares
+	// (NATS KV Update's revision).
 	Guarded
 	// CondSink is a write guarded when its input struct, argument Arg,
 	// sets one of Fields (S3 IfMatch, DynamoDB ConditionExpression, Azure
@@ -128,6 +130,16 @@ const (
 	// SQL INSERT it cannot overwrite what a newer holder wrote, so it is
 	// not a sink.
 	Append
+	// OptionGuard is a write guarded when one of its variadic options is
+	// built by a call of a function named in Fields (NATS KV Delete with
+	// LastRevision(rev)); the value passed to that call is the token.
+	OptionGuard
+	// CreateOnly writes only if its key does not exist (NATS KV Create): a
+	// guarded write whose error is the rejection, or the acquisition of a
+	// lock when the same function defers a call of a method named in Fields
+	// on the same key (creating a key and deleting it on return is a lock;
+	// the deferred call is its release).
+	CreateOnly
 )
 
 // String returns the class name used in docs/catalogue.md.
@@ -199,6 +211,10 @@ func (c Class) String() string {
 		return "write (guarded by its filter document)"
 	case Append:
 		return "insert (an append, not a sink)"
+	case OptionGuard:
+		return "sink (guarded by a condition option)"
+	case CreateOnly:
+		return "create-only write (a lock when deleted on return)"
 	}
 	return "unknown"
 }

@@ -69,7 +69,13 @@ func notes(e Entry) string {
 	case Guarded:
 		if len(e.Fields) > 0 {
 			parts = append(parts, "condition "+strings.Join(e.Fields, ", "))
+		} else if e.Arg >= 0 {
+			parts = append(parts, fmt.Sprintf("argument %d is the token the write is conditioned on", e.Arg))
 		}
+	case CreateOnly:
+		parts = append(parts, "fails if the key exists; takes a lock when the function defers "+strings.Join(e.Fields, " or ")+" of the same key")
+	case OptionGuard:
+		parts = append(parts, "guarded by an option built by "+strings.Join(e.Fields, ", ")+"; the value passed to it is the token")
 	}
 	if e.Reason != "" {
 		parts = append(parts, e.Reason)

@@ -8,5 +8,6 @@ func buildTable() []Entry {
 	t = append(t, cloudEntries()...)
 	t = append(t, callbackEntries()...)
 	t = append(t, documentEntries()...)
+	t = append(t, natsKVEntries()...)
 	return append(t, queueEntries()...)
 }

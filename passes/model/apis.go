@@ -55,7 +55,9 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 			o.note = e.Reason
 			return write(StateGuard)
 		}
-		if e.Arg >= 0 {
+		if e.Arg >= 0 && len(e.Fields) == 0 {
+			setConditionToken(o, argAt(args, e.Arg)) // the argument itself is the token (condopts.go)
+		} else if e.Arg >= 0 {
 			if values, ok := fieldValues(argAt(args, e.Arg)); ok {
 				for _, f := range e.Fields {
 					if v := values[f]; v != nil && o.condValue == nil {

@@ -357,6 +357,10 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 		return o // its callback's ops belong to the call (callbacks.go)
 	case catalogue.FilterWrite:
 		return m.classifyFilterWrite(o, e, args) // bsonfilter.go
+	case catalogue.OptionGuard:
+		return m.classifyOptionGuard(o, e, args) // condopts.go
+	case catalogue.CreateOnly:
+		return m.classifyCreateOnly(o, e, args)
 	}
 	return m.classifyAPI(o, e, args)
 }

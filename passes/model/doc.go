@@ -57,6 +57,10 @@
 //     token, guards; state or expiry alone is a state guard; a cleanup by
 //     age or a claim of the document's own lease is not a write; a filter
 //     built elsewhere leaves the call unclassified.
+//     A write that a variadic option can make conditional (NATS KV
+//     Delete(key, LastRevision(rev))) is guarded by the option's argument,
+//     and a create-only write (NATS KV Create) takes a lock when the
+//     function defers the deletion of the same key (condopts.go).
 //
 //  3. Handles (handles.go). A transaction or session that holds a lock
 //     guards the writes made through it: where it is passed to a helper
@@ -107,9 +111,13 @@
 //     origin) or uncheckedfence (the rejection is never looked at). Its
 //     Related steps give the path: the lease, the calls that carried it,
 //     the implementation an interface call resolved to, where a helper of
-//     another package writes, and the token's origin or the probe. A token
-//     decoded from a document a catalogue read returned (MongoDB FindOne)
-//     was read separately, not issued by the claim.
+//     another package writes, and the token's origin or the probe. A
+//     revision read just before a compare-and-set (Consul KV.Get, a getter
+//     such as NATS KeyValueEntry.Revision on what a read returned) is
+//     fresh, not a token, unless the claim's token is compared with the
+//     stored one first.
+//     A token decoded from a document a catalogue read returned (MongoDB
+//     FindOne) was read separately, not issued by the claim.
 //     Probes are read by structure: a clock reading (time.Now, any Now()
 //     time.Time, a func() time.Time value) compared with a value that is
 //     not one (clock.go); ctx.Err() and ctx.Done() only on a context tied

@@ -180,6 +180,9 @@ func (m *model) callOrigin(call *ssa.Call, next func(ssa.Value) provenance) prov
 			return next(call.Common().Args[0])
 		}
 	}
+	if p, ok := m.accessorOrigin(call, fn, next); ok {
+		return p
+	}
 	path := fn.Pkg().Path()
 	switch {
 	case path == "strconv" || path == "fmt" && strings.HasPrefix(fn.Name(), "Sprint"):
@@ -397,4 +400,24 @@ func weakField(t types.Type, i int) string {
 		return ""
 	}
 	return catalogue.WeakField(named.Obj().Pkg().Path(), named.Obj().Name(), st.Field(i).Name())
+}
+
+// accessorOrigin gives a getter of a catalogued library's type (a method
+// with no parameters: NATS KeyValueEntry.Revision, Value) called on what a
+// read returned the freshness of that read: a part of a fresh read is
+// fresh too. Other origins do not pass through getters (the key of a lock
+// is not its token).
+func (m *model) accessorOrigin(call *ssa.Call, fn *types.Func, next func(ssa.Value) provenance) (provenance, bool) {
+	sig := fn.Signature()
+	if sig.Recv() == nil || sig.Params().Len() != 0 || !catalogue.InLibrary(pkgPath(fn)) {
+		return provenance{}, false
+	}
+	args := callArgs(call)
+	if len(args) == 0 {
+		return provenance{}, false
+	}
+	if p := next(args[0]); p.origin == FreshOrigin {
+		return p, true
+	}
+	return provenance{}, false
 }

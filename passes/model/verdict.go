@@ -136,7 +136,9 @@ func (m *model) judgeToken(w *Write, o *op) {
 		}
 	}
 	if o.tokenArg != nil {
-		if pr := m.tokenOrigin(o.tokenArg); pr.origin.Weak() {
+		// A fresh condition value was judged above, with the claim
+		// comparison that can make it safe.
+		if pr := m.tokenOrigin(o.tokenArg); pr.origin.Weak() && !(pr.origin == FreshOrigin && o.tokenArg == o.condValue) {
 			w.Verdict = WeakGuard
 			w.Reason = pr.describe()
 			if pr.pos.IsValid() {

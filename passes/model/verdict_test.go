@@ -36,10 +36,10 @@ var finding = regexp.MustCompile("// finding: ([a-z]+)")
 // TestCatalogue runs the model over code for every library of the
 // catalogue (etcd, ZooKeeper, redsync, redislock, go-redis, redigo, Consul,
 // client-go leader election, River, asynq, Temporal, S3, DynamoDB, GCS,
-// Azure Blob, kafka-go, sarama, franz-go, net/http), compiled against the
-// stubs in testdata/src. The code is the end-to-end module
-// testdata/e2e/catalogue, which the end-to-end test compiles against the
-// real libraries: the same lines must give the same verdicts with the
+// Azure Blob, kafka-go, sarama, franz-go, net/http, NATS JetStream KV),
+// compiled against the stubs in testdata/src. The code is the end-to-end
+// module testdata/e2e/catalogue, which the end-to-end test compiles against
+// the real libraries: the same lines must give the same verdicts with the
 // stubs, so a stub cannot drift from the library unnoticed. Each positive
 // line has a negative twin marked "// ok:".
 func TestCatalogue(t *testing.T) {

@@ -1,0 +1,205 @@
+package model
+
+import (
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/catalogue"
+)
+
+// classifyOptionGuard classifies a write that a variadic option can make
+// conditional (NATS KV Delete(key, LastRevision(rev))): guarded when one
+// of the options is built by a call of a function named in e.Fields, the
+// value passed to that call being the token; a sink when the call passes
+// no options or none of them conditions it; nothing when the options are
+// built elsewhere (a slice passed on with opts...), since fencecheck
+// cannot tell.
+func (m *model) classifyOptionGuard(o *op, e *catalogue.Entry, args []ssa.Value) *op {
+	if len(args) == 0 {
+		return nil
+	}
+	if m.releasesCreatedKey(o, args) {
+		o.release = true // defer kv.Delete(ctx, key, …) of a lock this function created
+		return o
+	}
+	verb := e.Verb
+	if verb == "" {
+		verb = "writes"
+	}
+	o.write, o.verb = true, verb
+	last := args[len(args)-1]
+	if c, ok := last.(*ssa.Const); ok && c.IsNil() {
+		return unconditioned(o, e)
+	}
+	opts := varargs(last)
+	if opts == nil {
+		return nil // the options come from elsewhere: cannot tell
+	}
+	for _, opt := range opts {
+		call, ok := stripConv(opt).(*ssa.Call)
+		if !ok {
+			return nil // an option chosen at run time: cannot tell
+		}
+		fn := funcObject(call.Common().StaticCallee())
+		if fn == nil {
+			return nil
+		}
+		for _, f := range e.Fields {
+			if fn.FullName() == f {
+				o.guard = HelperGuard
+				if cargs := call.Common().Args; len(cargs) > 0 {
+					setConditionToken(o, cargs[0])
+				}
+				return o
+			}
+		}
+	}
+	return unconditioned(o, e)
+}
+
+// unconditioned makes o, a write that could carry a condition option, a
+// plain sink write, with a note naming the option.
+func unconditioned(o *op, e *catalogue.Entry) *op {
+	o.guard = NoGuard
+	names := make([]string, len(e.Fields))
+	for i, f := range e.Fields {
+		names[i] = f[strings.LastIndexByte(f, '.')+1:] + "(revision)"
+	}
+	o.note = "pass " + strings.Join(names, " or ") + " to make the store reject a stale write"
+	return o
+}
+
+// setConditionToken records v, the revision a compare-and-set write is
+// conditioned on (NATS KV Update's revision, LastRevision's argument), as
+// both the write's condition value and its token: a version read just
+// before the write is judged by freshness, any other origin (a constant,
+// the clock, the claim) by the token rules. A constant zero asks that the
+// key not exist yet, a create-only condition with no token.
+func setConditionToken(o *op, v ssa.Value) {
+	v = unwrapInterface(v)
+	if v == nil || isZeroConst(v) {
+		return
+	}
+	o.condValue, o.tokenArg = v, v
+}
+
+// classifyCreateOnly classifies a write that succeeds only if its key does
+// not exist (NATS KV Create). When the function defers a call of a method
+// named in e.Fields on the same key (defer kv.Delete(ctx, key, …)), the
+// key is a lock: the call acquires it, and the revision it returns is the
+// lock's token. Otherwise it is a guarded write: a late worker cannot
+// overwrite what a newer holder created, and its error is the rejection.
+func (m *model) classifyCreateOnly(o *op, e *catalogue.Entry, args []ssa.Value) *op {
+	if key := keyArg(args); key != nil && m.deferredOnKey(o, key, e.Fields) {
+		o.acquire = true
+		return o
+	}
+	verb := e.Verb
+	if verb == "" {
+		verb = "writes"
+	}
+	o.write, o.guard, o.verb = true, HelperGuard, verb
+	return o
+}
+
+// keyArg returns the first string argument of a call (its key), or nil.
+func keyArg(args []ssa.Value) ssa.Value {
+	for _, a := range args {
+		if b, ok := a.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return a
+		}
+	}
+	return nil
+}
+
+// sameKey reports whether two key arguments are the same value or equal
+// string constants.
+func sameKey(a, b ssa.Value) bool {
+	if sameValue(a, b) {
+		return true
+	}
+	ca, ok1 := a.(*ssa.Const)
+	cb, ok2 := b.(*ssa.Const)
+	return ok1 && ok2 && ca.Value != nil && cb.Value != nil && ca.Value.Kind() == constant.String &&
+		cb.Value.Kind() == constant.String && constant.StringVal(ca.Value) == constant.StringVal(cb.Value)
+}
+
+// deferredOnKey reports whether the function making call o defers a call
+// of a method named in names, on a receiver of the type of o's, with the
+// same key: the release of a lock o creates.
+func (m *model) deferredOnKey(o *op, key ssa.Value, names []string) bool {
+	if o.handle == nil {
+		return false
+	}
+	for _, b := range o.instr.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			d, ok := instr.(*ssa.Defer)
+			if !ok || !isMethodCallOn(d, o.handle.Type(), names) {
+				continue
+			}
+			if k := keyArg(callArgs(d)[1:]); k != nil && sameKey(k, key) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isMethodCallOn reports whether call calls a method named in names on a
+// receiver of type recv.
+func isMethodCallOn(call ssa.CallInstruction, recv types.Type, names []string) bool {
+	args := callArgs(call)
+	if len(args) == 0 || !call.Common().IsInvoke() && call.Common().Signature().Recv() == nil {
+		return false
+	}
+	if !types.Identical(args[0].Type(), recv) {
+		return false
+	}
+	name := calledName(call)
+	for _, n := range names {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// releasesCreatedKey reports whether o, a deferred call, deletes the key a
+// create-only call of the same function created as a lock (see
+// classifyCreateOnly).
+func (m *model) releasesCreatedKey(o *op, args []ssa.Value) bool {
+	d, ok := o.instr.(*ssa.Defer)
+	if !ok || o.handle == nil {
+		return false
+	}
+	key := keyArg(args)
+	if key == nil {
+		return false
+	}
+	for _, b := range d.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			var fn *types.Func
+			if call.Common().IsInvoke() {
+				fn = call.Common().Method
+			} else {
+				fn = funcObject(call.Common().StaticCallee())
+			}
+			e := catalogue.Lookup(fn)
+			cargs := callArgs(call)
+			if e == nil || e.Class != catalogue.CreateOnly || len(cargs) == 0 || !isMethodCallOn(d, cargs[0].Type(), e.Fields) {
+				continue
+			}
+			if k := keyArg(cargs[1:]); k != nil && sameKey(k, key) {
+				return true
+			}
+		}
+	}
+	return false
+}
