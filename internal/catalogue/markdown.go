@@ -74,6 +74,9 @@ func notes(e Entry) string {
 			parts = append(parts, "named arguments")
 		}
 	}
+	if e.Class == SQLPrepare && e.Args >= 0 {
+		parts = append(parts, fmt.Sprintf("text is argument %d, bound values from argument %d; methods returning the statement's type keep both", e.Text, e.Args))
+	}
 	return strings.Join(parts, "; ")
 }
 

@@ -140,6 +140,9 @@ func (m *model) classifyAll() {
 						o.tokenArg = sqlArg(o, in.Param)
 					}
 				}
+				if isCQLExec(o) {
+					m.cqlGuard(o)
+				}
 			}
 		}
 	}
@@ -326,7 +329,7 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 			m.noteSQLWrapper(o, e, args[e.Text])
 		}
 		return m.classifySQL(o, e, text, ok)
-	case catalogue.SQLStmtExec:
+	case catalogue.SQLStmtExec, catalogue.CQLExec:
 		text, ok := m.preparedText(o.handle)
 		return m.classifySQL(o, e, text, ok)
 	case catalogue.TxEnd:
@@ -368,6 +371,9 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 	st := sqltext.Parse(text)
 	if st.Kind == sqltext.Unknown {
 		return nil
+	}
+	if e.Class == catalogue.CQLExec {
+		cqlStatement(st)
 	}
 	o.stmt = st
 	switch {

@@ -168,6 +168,9 @@ func (m *model) rejectionSeen(o *op) (bool, string) {
 		return true, "" // go and defer statements: not judged
 	}
 	results := call.Common().Signature().Results()
+	if isCQLExec(o) {
+		return cqlAppliedSeen(call, results)
+	}
 	if o.stmt == nil && o.guardPred == nil {
 		return apiOutcomeSeen(call, results)
 	}

@@ -1,0 +1,151 @@
+package model
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/internal/sqltext"
+)
+
+// CQL (Cassandra, gocql) statements are built by Session.Query, which
+// carries the text and the bound values, configured by methods that
+// return the same query (WithContext, Consistency, Bind) and run by a
+// method of the query (Exec, ScanCAS, MapScanCAS). The text is read by
+// the SQL reader; what differs from SQL is said here:
+//   - an INSERT overwrites an existing row unless it says IF NOT EXISTS;
+//   - the condition of a lightweight transaction (IF fence < ?) is
+//     evaluated by the server atomically with the write, so it guards
+//     like a WHERE; IF EXISTS tests only that the row is there, which a
+//     newer claim's row is too (a state guard), and an equality in it
+//     with a value of claim origin is an owner check;
+//   - a lightweight transaction's rejection is its applied flag, the
+//     leading bool of ScanCAS and MapScanCAS; Exec drops it.
+
+// chainReceiver returns the receiver of a call of a method that returns
+// its receiver's type (gocql Query.WithContext, Consistency, Bind): a
+// builder that configures and returns the same statement.
+func chainReceiver(call *ssa.Call) (ssa.Value, bool) {
+	fn := call.Common().StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil || len(call.Common().Args) == 0 {
+		return nil, false
+	}
+	res := fn.Signature.Results()
+	if res.Len() != 1 || !types.Identical(res.At(0).Type(), fn.Signature.Recv().Type()) {
+		return nil, false
+	}
+	return call.Common().Args[0], true
+}
+
+// isCQLExec reports whether o runs the CQL text of a query.
+func isCQLExec(o *op) bool {
+	if o.callee == nil {
+		return false
+	}
+	e := catalogue.Lookup(o.callee)
+	return e != nil && e.Class == catalogue.CQLExec
+}
+
+// cqlStatement adjusts a statement read from CQL text to CQL's meaning:
+// an INSERT without IF NOT EXISTS overwrites the row it names, so it is
+// an upsert, not an append.
+func cqlStatement(st *sqltext.Statement) {
+	if st.Kind == sqltext.Insert && !st.IfNotExists {
+		st.Kind = sqltext.Upsert
+	}
+}
+
+// cqlBoundArgs returns the values bound to the placeholders of the query
+// o runs: those of the last rebinding method (Bind(v ...interface{})) in
+// its chain of builders, else those given to the call that made the
+// query (Session.Query(stmt, values...)). Nil entries are values it
+// cannot see.
+func cqlBoundArgs(o *op) []ssa.Value {
+	v := o.handle
+	for depth := 0; depth < maxTextDepth && v != nil; depth++ {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Call:
+			if recv, ok := chainReceiver(x); ok {
+				if rebinds(x) {
+					return varargs(x.Common().Args[1])
+				}
+				v = recv
+				continue
+			}
+			fn := funcObject(x.Common().StaticCallee())
+			e := catalogue.Lookup(fn)
+			if e == nil || e.Class != catalogue.SQLPrepare || e.Args < 0 {
+				return nil
+			}
+			args := callArgs(x)[1:]
+			if e.Args >= len(args) {
+				return nil
+			}
+			if fn.Signature().Variadic() && e.Args == len(args)-1 {
+				return varargs(args[e.Args])
+			}
+			return args[e.Args:]
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// rebinds reports whether a builder call replaces the bound values: its
+// only parameter is variadic (Bind(v ...interface{})).
+func rebinds(call *ssa.Call) bool {
+	sig := call.Common().Signature()
+	return sig.Variadic() && sig.Params().Len() == 1 && len(call.Common().Args) == 2
+}
+
+// cqlGuard refines the guard of a CQL write: IF EXISTS is a state guard,
+// and an equality of the IF condition between a stored column and a
+// value of claim origin is an owner check, a token guard. Columns of an
+// IF condition are never primary key columns (CQL forbids it), so such an
+// equality compares who holds the row, not which row.
+func (m *model) cqlGuard(o *op) {
+	st := o.stmt
+	if o.guard == TokenGuard {
+		return
+	}
+	for i := range st.If {
+		p := &st.If[i]
+		if p.UnderOr || p.Op != "=" {
+			continue
+		}
+		col := storedColumn(p)
+		in, ok := incomingOperand(p)
+		if col == "" || isIdentifierColumn(col) || !ok || in.Kind != sqltext.Param {
+			continue
+		}
+		arg := sqlArg(o, in.Param)
+		if arg == nil || m.tokenOrigin(arg).origin != ClaimOrigin {
+			continue
+		}
+		o.guard, o.guardPred, o.guardColumn, o.tokenArg = TokenGuard, p, col, arg
+		return
+	}
+	if o.guard == NoGuard && st.IfExists {
+		o.guard = StateGuard
+		o.note = "IF EXISTS tests only that the row exists, which it does for a newer claim too"
+	}
+}
+
+// cqlAppliedSeen reports whether the applied flag of a lightweight
+// transaction is looked at: the leading bool result of ScanCAS and
+// MapScanCAS must be used (compared, branched on, returned, passed on).
+// A call without one (Exec) drops the flag; its error is not a rejection.
+func cqlAppliedSeen(call *ssa.Call, results *types.Tuple) (bool, string) {
+	n := results.Len()
+	if n == 0 || !isBool(results.At(0).Type()) {
+		return false, "the applied flag of the lightweight transaction is dropped (Exec returns only an error): read it with ScanCAS or MapScanCAS"
+	}
+	v := resultValue(call, 0, n)
+	return v != nil && usedAtAll(v), "the applied flag of the lightweight transaction is never checked"
+}
