@@ -144,7 +144,7 @@ func (m *model) cqlGuard(o *op) {
 func cqlAppliedSeen(call *ssa.Call, results *types.Tuple) (bool, string) {
 	n := results.Len()
 	if n == 0 || !isBool(results.At(0).Type()) {
-		return false, "the applied flag of the lightweight transaction is dropped (Exec returns only an error): read it with ScanCAS or MapScanCAS"
+		return false, "the applied flag of the lightweight transaction is dropped (the call returns only an error): read it with ScanCAS or MapScanCAS"
 	}
 	v := resultValue(call, 0, n)
 	return v != nil && usedAtAll(v), "the applied flag of the lightweight transaction is never checked"
