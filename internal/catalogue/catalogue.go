@@ -36,6 +36,14 @@ const (
 	// transaction (IF …) guards like a WHERE, and its rejection is the
 	// applied flag, the leading bool result, which Exec drops.
 	CQLExec
+	// CQLBatchQuery queues CQL text in a batch (gocql Batch.Query): a
+	// write by its text, with CQL's rules. A batch whose statements carry
+	// conditions applies all of them or none, and its applied flag is the
+	// leading bool of the CQLBatchExec call that runs it.
+	CQLBatchQuery
+	// CQLBatchExec runs a batch, argument Arg or, when Arg is -1, the
+	// receiver (Session.ExecuteBatchCAS, Batch.ExecCAS).
+	CQLBatchExec
 	// SQLQueue queues SQL text in a batch (pgx Batch.Queue); it is
 	// classified like SQLExec.
 	SQLQueue
@@ -140,6 +148,10 @@ func (c Class) String() string {
 		return "sql statement exec (by text)"
 	case CQLExec:
 		return "cql query exec (by text; applied flag of an LWT)"
+	case CQLBatchQuery:
+		return "cql batch statement (by text)"
+	case CQLBatchExec:
+		return "cql batch exec (applied flag of its LWTs)"
 	case SQLQueue:
 		return "sql batch queue (by text)"
 	case TxBegin:

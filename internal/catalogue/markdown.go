@@ -68,7 +68,10 @@ func notes(e Entry) string {
 	if e.Reason != "" {
 		parts = append(parts, e.Reason)
 	}
-	if e.Class == SQLExec || e.Class == SQLQueue {
+	if e.Class == CQLBatchExec && e.Arg >= 0 {
+		parts = append(parts, fmt.Sprintf("the batch is argument %d", e.Arg))
+	}
+	if e.Class == SQLExec || e.Class == SQLQueue || e.Class == CQLBatchQuery {
 		parts = append(parts, fmt.Sprintf("SQL text is argument %d", e.Text))
 		if e.Named {
 			parts = append(parts, "named arguments")

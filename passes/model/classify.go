@@ -140,11 +140,12 @@ func (m *model) classifyAll() {
 						o.tokenArg = sqlArg(o, in.Param)
 					}
 				}
-				if isCQLExec(o) {
+				if isCQL(o) {
 					m.cqlGuard(o)
 				}
 			}
 		}
+		m.cqlBatchGuards(m.local[fn].ops)
 	}
 }
 
@@ -320,7 +321,7 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 	}
 	o.handleKind = e.Handle
 	switch e.Class {
-	case catalogue.SQLExec, catalogue.SQLQueue:
+	case catalogue.SQLExec, catalogue.SQLQueue, catalogue.CQLBatchQuery:
 		if e.Text < 0 || e.Text >= len(args) {
 			return nil
 		}
@@ -372,7 +373,7 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 	if st.Kind == sqltext.Unknown {
 		return nil
 	}
-	if e.Class == catalogue.CQLExec {
+	if isCQLClass(e.Class) {
 		cqlStatement(st)
 	}
 	o.stmt = st

@@ -38,13 +38,18 @@ func chainReceiver(call *ssa.Call) (ssa.Value, bool) {
 	return call.Common().Args[0], true
 }
 
-// isCQLExec reports whether o runs the CQL text of a query.
-func isCQLExec(o *op) bool {
+// isCQLClass reports whether a catalogue class runs or queues CQL text.
+func isCQLClass(c catalogue.Class) bool {
+	return c == catalogue.CQLExec || c == catalogue.CQLBatchQuery
+}
+
+// isCQL reports whether o runs CQL text or queues it in a batch.
+func isCQL(o *op) bool {
 	if o.callee == nil {
 		return false
 	}
 	e := catalogue.Lookup(o.callee)
-	return e != nil && e.Class == catalogue.CQLExec
+	return e != nil && isCQLClass(e.Class)
 }
 
 // cqlStatement adjusts a statement read from CQL text to CQL's meaning:
@@ -141,11 +146,135 @@ func (m *model) cqlGuard(o *op) {
 // transaction is looked at: the leading bool result of ScanCAS and
 // MapScanCAS must be used (compared, branched on, returned, passed on).
 // A call without one (Exec) drops the flag; its error is not a rejection.
-func cqlAppliedSeen(call *ssa.Call, results *types.Tuple) (bool, string) {
+// For a statement queued in a batch, the flag is that of the calls that
+// run the batch.
+func cqlAppliedSeen(o *op, call *ssa.Call, results *types.Tuple) (bool, string) {
+	if e := catalogue.Lookup(o.callee); e != nil && e.Class == catalogue.CQLBatchQuery {
+		return cqlBatchAppliedSeen(o)
+	}
 	n := results.Len()
 	if n == 0 || !isBool(results.At(0).Type()) {
 		return false, "the applied flag of the lightweight transaction is dropped (the call returns only an error): read it with ScanCAS or MapScanCAS"
 	}
 	v := resultValue(call, 0, n)
 	return v != nil && usedAtAll(v), "the applied flag of the lightweight transaction is never checked"
+}
+
+// batchRoot returns the batch a Batch.Query call o queues into, looking
+// back through builder methods that return the batch (v2's chained
+// b.Query(…).Query(…), WithContext).
+func batchRoot(o *op) ssa.Value {
+	v := o.handle
+	for depth := 0; depth < maxTextDepth; depth++ {
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			return v
+		}
+		recv, ok := chainReceiver(call)
+		if !ok {
+			return v
+		}
+		v = recv
+	}
+	return v
+}
+
+// batchValues returns root and every value a chain of builder calls on it
+// returns: the values that stand for the same batch.
+func batchValues(root ssa.Value) []ssa.Value {
+	out := []ssa.Value{root}
+	for i := 0; i < len(out) && i < 64; i++ {
+		refs := out[i].Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, r := range *refs {
+			call, ok := r.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if recv, ok := chainReceiver(call); ok && recv == out[i] {
+				out = append(out, call)
+			}
+		}
+	}
+	return out
+}
+
+// batchExecs returns the calls that run the batch root stands for.
+func batchExecs(root ssa.Value) []*ssa.Call {
+	var out []*ssa.Call
+	for _, v := range batchValues(root) {
+		refs := v.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, r := range *refs {
+			call, ok := r.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			var fn *types.Func
+			if callee := call.Common().StaticCallee(); callee != nil {
+				fn = funcObject(callee)
+			}
+			e := catalogue.Lookup(fn)
+			if e == nil || e.Class != catalogue.CQLBatchExec {
+				continue
+			}
+			args := callArgs(call)
+			batch := 0 // the receiver
+			if e.Arg >= 0 {
+				batch = e.Arg + 1
+			}
+			if batch < len(args) && args[batch] == v {
+				out = append(out, call)
+			}
+		}
+	}
+	return out
+}
+
+// cqlBatchAppliedSeen reports whether the applied flag of a batch is
+// looked at by every call that runs it. A batch that no call of the
+// function runs is passed on: seen.
+func cqlBatchAppliedSeen(o *op) (bool, string) {
+	root := batchRoot(o)
+	if root == nil {
+		return true, ""
+	}
+	for _, call := range batchExecs(root) {
+		results := call.Common().Signature().Results()
+		n := results.Len()
+		if n == 0 || !isBool(results.At(0).Type()) {
+			return false, "the batch's applied flag is dropped (the call that runs it returns only an error): run it with ExecuteBatchCAS or ExecCAS and read the flag"
+		}
+		if v := resultValue(call, 0, n); v == nil || !usedAtAll(v) {
+			return false, "the batch's applied flag is never checked"
+		}
+	}
+	return true, ""
+}
+
+// cqlBatchGuards gives the statements of a batch the guard of its
+// lightweight transaction: a batch with conditions applies all of its
+// statements or none, so a plain statement queued in the same batch as a
+// token-guarded one is guarded by that condition.
+func (m *model) cqlBatchGuards(ops []*op) {
+	for _, g := range ops {
+		if !g.write || g.guard != TokenGuard || !isCQL(g) || g.stmt == nil || len(g.stmt.If) == 0 {
+			continue
+		}
+		e := catalogue.Lookup(g.callee)
+		if e == nil || e.Class != catalogue.CQLBatchQuery {
+			continue
+		}
+		root := batchRoot(g)
+		for _, o := range ops {
+			if o == g || !o.write || o.guard != NoGuard || o.callee != g.callee || batchRoot(o) != root {
+				continue
+			}
+			o.guard, o.guardPred, o.guardColumn, o.tokenArg = g.guard, g.guardPred, g.guardColumn, g.tokenArg
+		}
+	}
 }

@@ -176,3 +176,51 @@ func (s *Store) V2(ctx context.Context, id, result string) error {
 	}
 	return nil
 }
+
+// Batches queue statements in a batch: a batch with a condition applies
+// all of its statements or none, and its applied flag is the leading
+// result of the call that runs it.
+func (s *Store) Batches(ctx context.Context, id, result string) error {
+	m, err := s.lock(ctx, id)
+	if err != nil {
+		return err
+	}
+	defer m.Unlock(context.Background())
+	fence := m.Header().Revision
+
+	b := s.cql.NewBatch(gocql.LoggedBatch).WithContext(ctx)
+	b.Query(`UPDATE jobs SET result = ?, fence = ? WHERE id = ? IF fence < ?`, result, fence, id, fence) // ok: the batch's applied flag is read below
+	b.Query(`UPDATE jobs SET state = 'done' WHERE id = ?`, id)                                           // ok: a conditional batch applies all of its statements or none
+	applied, iter, err := s.cql.ExecuteBatchCAS(b)
+	if err != nil {
+		return err
+	}
+	defer iter.Close()
+	if !applied {
+		return errLost
+	}
+
+	unchecked := s.cql.NewBatch(gocql.LoggedBatch)
+	unchecked.Query(`UPDATE jobs SET summary = ? WHERE id = ? IF fence < ?`, result, id, fence) // finding: uncheckedfence
+	if err := s.cql.ExecuteBatch(unchecked); err != nil {
+		return err
+	}
+
+	plain := s.cql.NewBatch(gocql.UnloggedBatch)
+	plain.Query(`UPDATE jobs SET summary = ? WHERE id = ?`, result, id) // finding: unfenced
+	if err := s.cql.ExecuteBatch(plain); err != nil {
+		return err
+	}
+
+	v2 := s.v2.Batch(gocqlv2.LoggedBatch).WithContext(ctx)
+	v2.Query(`UPDATE jobs SET result = ? WHERE id = ? IF fence < ?`, result, id, fence) // ok: ExecCAS's applied flag is compared
+	v2.Query(`DELETE FROM drafts WHERE id = ?`, id)                                     // ok: part of the conditional batch
+	if ok, _, err := v2.ExecCAS(); err != nil || !ok {
+		return errLost
+	}
+
+	dropped := s.v2.Batch(gocqlv2.LoggedBatch)
+	dropped.Query(`UPDATE jobs SET result = ? WHERE id = ? IF fence < ?`, result, id, fence) // finding: uncheckedfence
+	dropped.Query(`DELETE FROM drafts WHERE id = ?`, id)                                     // finding: uncheckedfence
+	return dropped.ExecContext(ctx)
+}

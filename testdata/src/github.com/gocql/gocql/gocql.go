@@ -43,3 +43,42 @@ func (q *Query) Scan(dest ...interface{}) error { return nil }
 func (q *Query) ScanCAS(dest ...interface{}) (applied bool, err error) { return false, nil }
 
 func (q *Query) MapScanCAS(dest map[string]interface{}) (applied bool, err error) { return false, nil }
+
+type BatchType byte
+
+const (
+	LoggedBatch   BatchType = 0
+	UnloggedBatch BatchType = 1
+)
+
+type BatchEntry struct {
+	Stmt       string
+	Args       []interface{}
+	Idempotent bool
+}
+
+type Batch struct {
+	Type    BatchType
+	Entries []BatchEntry
+	Cons    Consistency
+}
+
+func (s *Session) NewBatch(typ BatchType) *Batch { return &Batch{Type: typ} }
+
+func (b *Batch) Query(stmt string, args ...interface{}) {}
+
+func (b *Batch) WithContext(ctx context.Context) *Batch { return b }
+
+func (s *Session) ExecuteBatch(batch *Batch) error { return nil }
+
+func (s *Session) ExecuteBatchCAS(batch *Batch, dest ...interface{}) (applied bool, iter *Iter, err error) {
+	return false, nil, nil
+}
+
+func (s *Session) MapExecuteBatchCAS(batch *Batch, dest map[string]interface{}) (applied bool, iter *Iter, err error) {
+	return false, nil, nil
+}
+
+type Iter struct{}
+
+func (iter *Iter) Close() error { return nil }

@@ -53,3 +53,44 @@ func (q *Query) ScanCASContext(ctx context.Context, dest ...interface{}) (applie
 func (q *Query) MapScanCASContext(ctx context.Context, dest map[string]interface{}) (applied bool, err error) {
 	return false, nil
 }
+
+type BatchType byte
+
+const (
+	LoggedBatch   BatchType = 0
+	UnloggedBatch BatchType = 1
+)
+
+type BatchEntry struct {
+	Stmt       string
+	Args       []interface{}
+	Idempotent bool
+}
+
+type Batch struct {
+	Type    BatchType
+	Entries []BatchEntry
+	Cons    Consistency
+}
+
+func (s *Session) Batch(typ BatchType) *Batch { return &Batch{Type: typ} }
+
+func (b *Batch) Query(stmt string, args ...interface{}) *Batch { return b }
+
+func (b *Batch) WithContext(ctx context.Context) *Batch { return b }
+
+func (b *Batch) Exec() error { return nil }
+
+func (b *Batch) ExecContext(ctx context.Context) error { return nil }
+
+func (b *Batch) ExecCAS(dest ...interface{}) (applied bool, iter *Iter, err error) {
+	return false, nil, nil
+}
+
+func (b *Batch) ExecCASContext(ctx context.Context, dest ...interface{}) (applied bool, iter *Iter, err error) {
+	return false, nil, nil
+}
+
+type Iter struct{}
+
+func (iter *Iter) Close() error { return nil }
