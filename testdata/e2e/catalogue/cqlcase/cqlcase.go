@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 
+	"example.com/catalogue/cqlcase/results"
 	gocqlv2 "github.com/apache/cassandra-gocql-driver/v2"
 	"github.com/go-redsync/redsync/v4"
 	"github.com/gocql/gocql"
@@ -223,4 +224,27 @@ func (s *Store) Batches(ctx context.Context, id, result string) error {
 	dropped.Query(`UPDATE jobs SET result = ? WHERE id = ? IF fence < ?`, result, id, fence) // finding: uncheckedfence
 	dropped.Query(`DELETE FROM drafts WHERE id = ?`, id)                                     // finding: uncheckedfence
 	return dropped.ExecContext(ctx)
+}
+
+// Helpers writes through a package that runs the queries: the token and
+// the applied flag cross the call.
+func (s *Store) Helpers(ctx context.Context, st *results.Store, id, result string) error {
+	m, err := s.lock(ctx, id)
+	if err != nil {
+		return err
+	}
+	defer m.Unlock(context.Background())
+	fence := m.Header().Revision
+
+	applied, err := st.Save(ctx, id, result, fence) // ok: Save fences with the lock's revision and its applied flag is read
+	if err != nil {
+		return err
+	}
+	if !applied {
+		return errLost
+	}
+	if _, err := st.Save(ctx, id, result, fence); err != nil { // finding: uncheckedfence
+		return err
+	}
+	return st.Overwrite(ctx, id, result) // finding: unfenced
 }
