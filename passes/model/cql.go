@@ -109,18 +109,38 @@ func rebinds(call *ssa.Call) bool {
 	return sig.Variadic() && sig.Params().Len() == 1 && len(call.Common().Args) == 2
 }
 
-// cqlGuard refines the guard of a CQL write: IF EXISTS is a state guard,
-// and an equality of the IF condition between a stored column and a
-// value of claim origin is an owner check, a token guard. Columns of an
-// IF condition are never primary key columns (CQL forbids it), so such an
-// equality compares who holds the row, not which row.
+// cqlGuard refines the guard of a CQL write: IF EXISTS is a state guard.
 func (m *model) cqlGuard(o *op) {
-	st := o.stmt
-	if o.guard == TokenGuard {
-		return
+	if o.guard == NoGuard && o.stmt.IfExists {
+		o.guard = StateGuard
+		o.note = "IF EXISTS tests only that the row exists, which it does for a newer claim too"
 	}
-	for i := range st.If {
-		p := &st.If[i]
+}
+
+// cqlOwnerGuards makes an equality of a lightweight transaction's IF
+// condition between a stored column and a value of claim origin an owner
+// check, a token guard. Columns of an IF condition are never primary key
+// columns (CQL forbids it), so such an equality compares who holds the
+// row, not which row. It runs once the package's acquisitions are known
+// (a local function that returns holding a lease issues claim values).
+func (m *model) cqlOwnerGuards() {
+	for _, fn := range m.funcs {
+		for _, o := range m.local[fn].ops {
+			if o.write && o.stmt != nil && o.guard == StateGuard && isCQL(o) {
+				m.cqlOwnerGuard(o)
+			}
+		}
+	}
+	for _, fn := range m.funcs {
+		m.cqlBatchGuards(m.local[fn].ops)
+	}
+}
+
+// cqlOwnerGuard upgrades o to a token guard when its IF condition holds an
+// equality with a value of claim origin.
+func (m *model) cqlOwnerGuard(o *op) {
+	for i := range o.stmt.If {
+		p := &o.stmt.If[i]
 		if p.UnderOr || p.Op != "=" {
 			continue
 		}
@@ -133,12 +153,8 @@ func (m *model) cqlGuard(o *op) {
 		if arg == nil || m.tokenOrigin(arg).origin != ClaimOrigin {
 			continue
 		}
-		o.guard, o.guardPred, o.guardColumn, o.tokenArg = TokenGuard, p, col, arg
+		o.guard, o.guardPred, o.guardColumn, o.tokenArg, o.note = TokenGuard, p, col, arg, ""
 		return
-	}
-	if o.guard == NoGuard && st.IfExists {
-		o.guard = StateGuard
-		o.note = "IF EXISTS tests only that the row exists, which it does for a newer claim too"
 	}
 }
 

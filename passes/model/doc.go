@@ -44,8 +44,10 @@
 //     (cql.go) is read the same way, through the builder methods that
 //     return the query: the IF of a lightweight transaction guards like a
 //     WHERE, an INSERT without IF NOT EXISTS overwrites, a conditional
-//     batch guards all of its statements, and the rejection is the applied
-//     flag that ScanCAS returns and Exec drops. Calls through an
+//     batch guards all of its statements, an equality in IF with a value
+//     of claim origin is an owner check (settled after the scopes, when
+//     every acquisition is known), and the rejection is the applied flag
+//     that ScanCAS returns and Exec drops. Calls through an
 //     interface (iface.go) are judged by directives on the method, else by
 //     the implementations the package can see, test doubles excluded: they
 //     acquire when all do, write when any does, are guarded when all are.
