@@ -21,7 +21,11 @@ import (
 //     newer claim's row is too (a state guard), and an equality in it
 //     with a value of claim origin is an owner check;
 //   - a lightweight transaction's rejection is its applied flag, the
-//     leading bool of ScanCAS and MapScanCAS; Exec drops it.
+//     leading bool of ScanCAS and MapScanCAS; Exec drops it;
+//   - Batch.Query queues a statement in a batch: a batch with a condition
+//     applies all of its statements or none, so its condition guards them
+//     all, and its applied flag is that of the call that runs the batch
+//     (ExecuteBatchCAS, v2 Batch.ExecCAS; ExecuteBatch drops it).
 
 // chainReceiver returns the receiver of a call of a method that returns
 // its receiver's type (gocql Query.WithContext, Consistency, Bind): a
