@@ -22,11 +22,28 @@ const (
 	// SQLExec executes SQL text; what it does (a write, a claim, an
 	// advisory lock, a read) is decided by the text.
 	SQLExec Class = iota + 1
-	// SQLPrepare returns a prepared statement that carries SQL text.
+	// SQLPrepare returns a prepared statement that carries SQL text (and,
+	// when Args is not -1, its bound arguments: gocql Session.Query).
+	// Methods of the statement that return their receiver's type
+	// (Query.WithContext, Consistency, Bind) return the same statement.
 	SQLPrepare
 	// SQLStmtExec executes the text of the prepared statement it is
 	// called on.
 	SQLStmtExec
+	// CQLExec executes the CQL text of the query it is called on (gocql
+	// Query.Exec, ScanCAS): like SQLStmtExec, with CQL's rules. An INSERT
+	// overwrites unless IF NOT EXISTS; the condition of a lightweight
+	// transaction (IF …) guards like a WHERE, and its rejection is the
+	// applied flag, the leading bool result, which Exec drops.
+	CQLExec
+	// CQLBatchQuery queues CQL text in a batch (gocql Batch.Query): a
+	// write by its text, with CQL's rules. A batch whose statements carry
+	// conditions applies all of them or none, and its applied flag is the
+	// leading bool of the CQLBatchExec call that runs it.
+	CQLBatchQuery
+	// CQLBatchExec runs a batch, argument Arg or, when Arg is -1, the
+	// receiver (Session.ExecuteBatchCAS, Batch.ExecCAS).
+	CQLBatchExec
 	// SQLQueue queues SQL text in a batch (pgx Batch.Queue); it is
 	// classified like SQLExec.
 	SQLQueue
@@ -151,6 +168,12 @@ func (c Class) String() string {
 		return "sql prepare"
 	case SQLStmtExec:
 		return "sql statement exec (by text)"
+	case CQLExec:
+		return "cql query exec (by text; applied flag of an LWT)"
+	case CQLBatchQuery:
+		return "cql batch statement (by text)"
+	case CQLBatchExec:
+		return "cql batch exec (applied flag of its LWTs)"
 	case SQLQueue:
 		return "sql batch queue (by text)"
 	case TxBegin:

@@ -80,11 +80,17 @@ func notes(e Entry) string {
 	if e.Reason != "" {
 		parts = append(parts, e.Reason)
 	}
-	if e.Class == SQLExec || e.Class == SQLQueue {
+	if e.Class == CQLBatchExec && e.Arg >= 0 {
+		parts = append(parts, fmt.Sprintf("the batch is argument %d", e.Arg))
+	}
+	if e.Class == SQLExec || e.Class == SQLQueue || e.Class == CQLBatchQuery {
 		parts = append(parts, fmt.Sprintf("SQL text is argument %d", e.Text))
 		if e.Named {
 			parts = append(parts, "named arguments")
 		}
+	}
+	if e.Class == SQLPrepare && e.Args >= 0 {
+		parts = append(parts, fmt.Sprintf("text is argument %d, bound values from argument %d; methods returning the statement's type keep both", e.Text, e.Args))
 	}
 	return strings.Join(parts, "; ")
 }

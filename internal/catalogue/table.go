@@ -4,6 +4,7 @@ package catalogue
 func buildTable() []Entry {
 	var t []Entry
 	t = append(t, sqlEntries()...)
+	t = append(t, cassandraEntries()...)
 	t = append(t, coordinationEntries()...)
 	t = append(t, cloudEntries()...)
 	t = append(t, callbackEntries()...)

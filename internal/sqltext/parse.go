@@ -410,12 +410,14 @@ func (p *parser) updateStmt(st *Statement, i, hi int) {
 		i++
 	}
 	i = p.targetTable(st, i, hi)
-	if set := p.findKw(i, hi, "set"); set >= 0 && st.Kind == Update {
-		i = p.clauseEnd(set+1, hi, isClauseEnd)
+	end := p.ifClause(i, hi) // CQL: … WHERE k = ? IF cond
+	if set := p.findKw(i, end, "set"); set >= 0 && st.Kind == Update {
+		i = p.clauseEnd(set+1, end, isClauseEnd)
 		st.Set = p.assignments(set+1, i)
 	}
-	st.Where = p.where(p.findKw(i, hi, "where"), hi)
-	st.Returning = p.returning(i, hi)
+	st.Where = p.where(p.findKw(i, end, "where"), end)
+	st.Returning = p.returning(i, end)
+	p.lwtConditions(st, end, hi)
 }
 
 // insertStmt describes INSERT, REPLACE and UPSERT statements and their
@@ -465,6 +467,9 @@ func (p *parser) insertStmt(st *Statement, i, hi int) {
 		st.Set = p.assignments(set, p.clauseEnd(set, hi, isClauseEnd))
 	}
 	st.Returning = p.returning(i, hi)
+	if at := p.ifClause(i, hi); p.word(at+1) == "not" && p.word(at+2) == "exists" {
+		st.IfNotExists = true // CQL: INSERT … IF NOT EXISTS
+	}
 }
 
 // onConflict describes ON CONFLICT [target] DO NOTHING | DO UPDATE SET ...

@@ -161,6 +161,9 @@ type Statement struct {
 	Where         []Predicate      // top-level WHERE of the main statement; MERGE's WHEN MATCHED AND conditions
 	ConflictWhere []Predicate      // WHERE of ON CONFLICT ... DO UPDATE SET ... WHERE
 	SubWhere      []Predicate      // WHERE of every subquery and common table expression of the statement, in order of appearance (UnderOr relative to its own WHERE)
+	If            []Predicate      // CQL lightweight transaction: the conditions of UPDATE/DELETE ... IF cond [AND cond ...]
+	IfExists      bool             // CQL lightweight transaction: UPDATE/DELETE ... IF EXISTS
+	IfNotExists   bool             // CQL lightweight transaction: INSERT ... IF NOT EXISTS
 	Returning     []string         // RETURNING / OUTPUT names, lowercased (the alias if any), "*" for a star
 	Columns       []string         // SELECT list names (alias, else column, else function name, else ""); INSERT column list
 	ForUpdate     bool             // FOR UPDATE / FOR NO KEY UPDATE (or an UPDLOCK hint) anywhere in the text
@@ -178,8 +181,8 @@ const maxText = 1 << 30
 
 // Parse scans SQL text and describes it. It never returns nil and never
 // panics. When the text holds several statements, the statement-level
-// fields (Kind, Table, Set, Where, ConflictWhere, SubWhere, Returning,
-// Columns)
+// fields (Kind, Table, Set, Where, ConflictWhere, SubWhere, If, IfExists,
+// IfNotExists, Returning, Columns)
 // describe the first one that Writes, else the first Insert, else the first
 // statement; the other fields cover the whole text.
 func Parse(text string) *Statement {

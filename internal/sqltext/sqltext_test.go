@@ -22,6 +22,9 @@ type parseCase struct {
 	where     []string
 	conflict  []string
 	subWhere  []string
+	ifPreds   []string
+	ifExists  bool
+	ifNotEx   bool
 	returning []string
 	columns   []string
 	params    []string
@@ -737,6 +740,90 @@ var parseCases = []parseCase{
 	{name: "only separators", sql: ` ; ;; `, kind: Unknown},
 	{name: "only a comment", sql: `-- UPDATE t SET a = 1`, kind: Unknown},
 	{name: "unterminated block comment", sql: `/* UPDATE t`, kind: Unknown},
+	{
+		name:    "cql: lightweight transaction on a token",
+		sql:     `UPDATE jobs SET result = ? WHERE id = ? IF fence < ?`,
+		kind:    Update,
+		table:   "jobs",
+		set:     []string{"result=param:0 params[0]"},
+		where:   []string{"col:id = param:1"},
+		ifPreds: []string{"col:fence < param:2"},
+		params:  []string{"0", "1", "2"},
+		style:   Question,
+	},
+	{
+		name:    "cql: several conditions, USING TTL before SET",
+		sql:     `UPDATE jobs USING TTL 30 SET result = ? WHERE id = ? IF owner = ? AND fence < ?`,
+		kind:    Update,
+		table:   "jobs",
+		set:     []string{"result=param:0 params[0]"},
+		where:   []string{"col:id = param:1"},
+		ifPreds: []string{"col:owner = param:2", "col:fence < param:3"},
+		params:  []string{"0", "1", "2", "3"},
+		style:   Question,
+	},
+	{
+		name:     "cql: delete if exists, with USING TIMESTAMP",
+		sql:      `DELETE FROM jobs USING TIMESTAMP 1234 WHERE id = ? IF EXISTS`,
+		kind:     Delete,
+		table:    "jobs",
+		where:    []string{"col:id = param:0"},
+		ifExists: true,
+		params:   []string{"0"},
+		style:    Question,
+	},
+	{
+		name:    "cql: delete with a condition",
+		sql:     `delete from jobs where id = :id if fence <= :fence`,
+		kind:    Delete,
+		table:   "jobs",
+		where:   []string{"col:id = param::id"},
+		ifPreds: []string{"col:fence <= param::fence"},
+		params:  []string{":id", ":fence"},
+		style:   Colon,
+	},
+	{
+		name:    "cql: insert if not exists, then USING TTL",
+		sql:     `INSERT INTO locks (name, owner) VALUES (?, ?) IF NOT EXISTS USING TTL 30`,
+		kind:    Insert,
+		table:   "locks",
+		columns: []string{"name", "owner"},
+		ifNotEx: true,
+		params:  []string{"0", "1"},
+		style:   Question,
+	},
+	{
+		name:    "cql: plain insert with USING TTL",
+		sql:     `INSERT INTO results (id, v) VALUES (?, ?) USING TTL 60`,
+		kind:    Insert,
+		table:   "results",
+		columns: []string{"id", "v"},
+		params:  []string{"0", "1"},
+		style:   Question,
+	},
+	{
+		name:     "cql: update if not exists is kept, update if exists",
+		sql:      `UPDATE t SET v = 1 WHERE k = 2 IF EXISTS`,
+		kind:     Update,
+		table:    "t",
+		set:      []string{"v=lit:1"},
+		where:    []string{"col:k = lit:2"},
+		ifExists: true,
+	},
+	{
+		name:   "mysql IF() in SET and WHERE is a function, not a condition",
+		sql:    `UPDATE t SET v = IF(fence < ?, ?, v) WHERE k = ? AND IF (a, b, c)`,
+		kind:   Update,
+		table:  "t",
+		set:    []string{"v=fn:if self params[0 1] conds[col:fence < param:0]"},
+		where:  []string{"col:k = param:2", "fn:if"},
+		params: []string{"0", "1", "2"},
+		funcs:  []string{"if"},
+		style:  Question,
+	},
+	{name: "create table if not exists is other", sql: `CREATE TABLE IF NOT EXISTS t (a int)`, kind: Other},
+	{name: "drop table if exists is other", sql: `DROP TABLE IF EXISTS t`, kind: Other},
+	{name: "if without a condition", sql: `UPDATE t SET v = 1 WHERE k = 2 IF`, kind: Update, table: "t", set: []string{"v=lit:1"}, where: []string{"col:k = lit:2"}},
 	{name: "unterminated string", sql: `SELECT 'abc`, kind: Select, columns: []string{""}},
 	{name: "unterminated quoted identifier", sql: `UPDATE "jobs`, kind: Update, table: "jobs"},
 	{name: "unterminated dollar quote", sql: `SELECT $$abc`, kind: Select, columns: []string{""}},
@@ -759,6 +846,9 @@ func TestParse(t *testing.T) {
 			check("Where", renderPreds(st.Where), c.where)
 			check("ConflictWhere", renderPreds(st.ConflictWhere), c.conflict)
 			check("SubWhere", renderPreds(st.SubWhere), c.subWhere)
+			check("If", renderPreds(st.If), c.ifPreds)
+			check("IfExists", st.IfExists, c.ifExists)
+			check("IfNotExists", st.IfNotExists, c.ifNotEx)
 			check("Returning", st.Returning, c.returning)
 			check("Columns", st.Columns, c.columns)
 			check("Params", renderParams(st.Params), c.params)
@@ -875,7 +965,7 @@ func FuzzParse(f *testing.F) {
 		"INSERT INTO", "INSERT INTO t ON CONFLICT DO UPDATE SET", "INSERT ON DUPLICATE KEY UPDATE", "MERGE INTO t WHEN MATCHED AND THEN",
 		"WITH", "WITH a AS", "WITH a AS (", "SELECT DISTINCT ON (", "SELECT TOP", "DELETE FROM WHERE NOT NOT", "WHERE x IS NOT DISTINCT",
 		"UPDATE t SET a = CAST(", "UPDATE t SET a = CAST($1 AS", "x BETWEEN AND AND", "\x00\x00(\x00)\x00", "E'\\", "[a]]", "@a [b",
-		"SELECT ?|? ?& $1", "UPDATE t SET a = IF(VALUES(", "a = ((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((1",
+		"SELECT ?|? ?& $1", "UPDATE t SET a = 1 WHERE b = 2 IF", "DELETE FROM t WHERE a = 1 IF NOT", "INSERT INTO t (a) VALUES (1) IF", "UPDATE t SET a = 1 IF a = 1 IF b = 2", "UPDATE t SET a = IF(VALUES(", "a = ((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((1",
 	} {
 		f.Add(s)
 	}

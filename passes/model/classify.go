@@ -143,8 +143,12 @@ func (m *model) classifyAll() {
 						o.tokenArg = sqlArg(o, in.Param)
 					}
 				}
+				if isCQL(o) {
+					m.cqlGuard(o)
+				}
 			}
 		}
+		m.cqlBatchGuards(m.local[fn].ops)
 	}
 }
 
@@ -323,7 +327,7 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 	}
 	o.handleKind = e.Handle
 	switch e.Class {
-	case catalogue.SQLExec, catalogue.SQLQueue:
+	case catalogue.SQLExec, catalogue.SQLQueue, catalogue.CQLBatchQuery:
 		if e.Text < 0 || e.Text >= len(args) {
 			return nil
 		}
@@ -332,7 +336,7 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 			m.noteSQLWrapper(o, e, args[e.Text])
 		}
 		return m.classifySQL(o, e, text, ok)
-	case catalogue.SQLStmtExec:
+	case catalogue.SQLStmtExec, catalogue.CQLExec:
 		text, ok := m.preparedText(o.handle)
 		return m.classifySQL(o, e, text, ok)
 	case catalogue.TxEnd:
@@ -380,6 +384,9 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 	st := sqltext.Parse(text)
 	if st.Kind == sqltext.Unknown {
 		return nil
+	}
+	if isCQLClass(e.Class) {
+		cqlStatement(st)
 	}
 	o.stmt = st
 	switch {

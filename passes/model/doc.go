@@ -40,7 +40,14 @@
 //     consumer-group reads and takeovers; a guard that compares stored data
 //     with ARGV is a token guard, one that tests only existence or
 //     membership a state guard; a redigo write after WATCH and MULTI on its
-//     connection is in an optimistic transaction. Calls through an
+//     connection is in an optimistic transaction. CQL text run by gocql
+//     (cql.go) is read the same way, through the builder methods that
+//     return the query: the IF of a lightweight transaction guards like a
+//     WHERE, an INSERT without IF NOT EXISTS overwrites, a conditional
+//     batch guards all of its statements, an equality in IF with a value
+//     of claim origin is an owner check (settled after the scopes, when
+//     every acquisition is known), and the rejection is the applied flag
+//     that ScanCAS returns and Exec drops. Calls through an
 //     interface (iface.go) are judged by directives on the method, else by
 //     the implementations the package can see, test doubles excluded: they
 //     acquire when all do, write when any does, are guarded when all are.

@@ -138,6 +138,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	m.computeScopes()
 	m.carrierScopes()
 	m.channelScopes()
+	m.cqlOwnerGuards() // needs the package's acquisitions: cql.go
 	m.exportFacts()
 	m.exportInterfaceFacts()
 	m.exportHiddenImpls()

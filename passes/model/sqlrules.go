@@ -47,7 +47,8 @@ func isLeaseColumn(c string) bool { return columnHas(c, leaseWords) }
 func isStateColumn(c string) bool { return columnHas(c, stateWords) }
 
 // guardPredicates returns the predicates that decide whether the sink
-// accepts a write: the WHERE of an UPDATE, DELETE or MERGE; the
+// accepts a write: the WHERE of an UPDATE, DELETE or MERGE and the IF of
+// a CQL lightweight transaction; the
 // DO UPDATE … WHERE of an upsert, and conditions inside its SET values
 // (MySQL's IF(VALUES(fence) > fence, …)).
 func guardPredicates(st *sqltext.Statement) []sqltext.Predicate {
@@ -59,6 +60,9 @@ func guardPredicates(st *sqltext.Statement) []sqltext.Predicate {
 		}
 		return ps
 	case sqltext.Update, sqltext.Delete, sqltext.Merge:
+		if len(st.If) > 0 { // CQL: the condition of a lightweight transaction
+			return append(append([]sqltext.Predicate(nil), st.Where...), st.If...)
+		}
 		return st.Where
 	}
 	return nil

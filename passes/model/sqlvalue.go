@@ -214,7 +214,8 @@ func isString(t types.Type) bool {
 
 // preparedText resolves the SQL text of a prepared statement handle by
 // finding the Prepare call that produced it, looking through the embedded
-// fields of wrapper types (sqlx.Stmt embeds *sql.Stmt).
+// fields of wrapper types (sqlx.Stmt embeds *sql.Stmt) and builder methods
+// that return their receiver's type (gocql Query.WithContext).
 func (m *model) preparedText(v ssa.Value) (string, bool) {
 	for depth := 0; depth < maxTextDepth && v != nil; depth++ {
 		switch x := v.(type) {
@@ -229,6 +230,10 @@ func (m *model) preparedText(v ssa.Value) (string, bool) {
 		case *ssa.ChangeType:
 			v = x.X
 		case *ssa.Call:
+			if recv, ok := chainReceiver(x); ok {
+				v = recv // q.WithContext(ctx): the same statement
+				continue
+			}
 			fn := x.Common().StaticCallee()
 			if fn == nil {
 				return "", false
@@ -252,6 +257,9 @@ func (m *model) preparedText(v ssa.Value) (string, bool) {
 // sqlArg returns the call argument bound to a placeholder, or nil.
 func sqlArg(o *op, p sqltext.Placeholder) ssa.Value {
 	e := catalogue.Lookup(o.callee)
+	if e != nil && e.Class == catalogue.CQLExec {
+		return boundArg(cqlBoundArgs(o), p)
+	}
 	if e == nil || e.Args < 0 || e.Named {
 		return nil
 	}

@@ -176,6 +176,9 @@ func (m *model) rejectionSeen(o *op) (bool, string) {
 		return true, "" // go and defer statements: not judged
 	}
 	results := call.Common().Signature().Results()
+	if isCQL(o) {
+		return cqlAppliedSeen(o, call, results)
+	}
 	if o.stmt == nil && o.guardPred == nil {
 		return apiOutcomeSeen(call, results)
 	}
