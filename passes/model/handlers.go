@@ -108,17 +108,29 @@ func usesPackage(fn *ssa.Function, path string) bool {
 // leaderCallbacks returns the functions stored in the OnStartedLeading
 // field of a leaderelection.LeaderCallbacks value in this package.
 func (m *model) leaderCallbacks() map[*ssa.Function]bool {
-	if m.leaders != nil {
-		return m.leaders
+	return m.leaderCallbacksIn("OnStartedLeading")
+}
+
+// leaderCallbacksIn returns the functions stored in a field of a client-go
+// leaderelection.LeaderCallbacks value in this package (OnStartedLeading,
+// OnStoppedLeading), found once for all fields.
+func (m *model) leaderCallbacksIn(field string) map[*ssa.Function]bool {
+	if m.leaderFields == nil {
+		m.leaderFields = make(map[string]map[*ssa.Function]bool)
+		m.fieldStores(func(_ *ssa.Function, st *ssa.Store, fa *ssa.FieldAddr) {
+			if namedPointee(fa.X.Type()) != "k8s.io/client-go/tools/leaderelection.LeaderCallbacks" {
+				return
+			}
+			f := closureFunc(st.Val)
+			if f == nil {
+				return
+			}
+			name := fieldName(fa)
+			if m.leaderFields[name] == nil {
+				m.leaderFields[name] = make(map[*ssa.Function]bool)
+			}
+			m.leaderFields[name][f] = true
+		})
 	}
-	m.leaders = make(map[*ssa.Function]bool)
-	m.fieldStores(func(_ *ssa.Function, st *ssa.Store, fa *ssa.FieldAddr) {
-		if fieldName(fa) != "OnStartedLeading" || namedPointee(fa.X.Type()) != "k8s.io/client-go/tools/leaderelection.LeaderCallbacks" {
-			return
-		}
-		if f := closureFunc(st.Val); f != nil {
-			m.leaders[f] = true
-		}
-	})
-	return m.leaders
+	return m.leaderFields[field]
 }

@@ -241,7 +241,7 @@ func callsOfValue(f ssa.Value, depth int) []*ssa.Call {
 // leader-election library runs when leadership ends.
 func (m *model) onLossPath(instr ssa.Instruction, depth int) bool {
 	fn := instr.Parent()
-	if m.stoppedLeadingCallbacks()[fn] {
+	if m.leaderCallbacksIn("OnStoppedLeading")[fn] {
 		return true
 	}
 	b := instr.Block()
@@ -302,25 +302,6 @@ func (m *model) lossChannel(ch ssa.Value, depth int) bool {
 		return true // a catalogued probe returning a channel (Session.Done)
 	}
 	return false
-}
-
-// stoppedLeadingCallbacks returns the functions stored in the
-// OnStoppedLeading field of a client-go leaderelection.LeaderCallbacks
-// value in this package.
-func (m *model) stoppedLeadingCallbacks() map[*ssa.Function]bool {
-	if m.stoppedLeading != nil {
-		return m.stoppedLeading
-	}
-	m.stoppedLeading = make(map[*ssa.Function]bool)
-	m.fieldStores(func(_ *ssa.Function, st *ssa.Store, fa *ssa.FieldAddr) {
-		if fieldName(fa) != "OnStoppedLeading" || namedPointee(fa.X.Type()) != "k8s.io/client-go/tools/leaderelection.LeaderCallbacks" {
-			return
-		}
-		if f := closureFunc(st.Val); f != nil {
-			m.stoppedLeading[f] = true
-		}
-	})
-	return m.stoppedLeading
 }
 
 // loadedValues returns the values stored in the variable a load reads: a

@@ -191,8 +191,6 @@ type model struct {
 	// callers are the static calls of the package's functions, indexed
 	// lazily (leasectx.go).
 	callers map[*ssa.Function][]ssa.CallInstruction
-	// stoppedLeading are the OnStoppedLeading callbacks, found lazily.
-	stoppedLeading map[*ssa.Function]bool
 	// writeProbes are the probes the writes of the functions' fact paths
 	// depend on (probefuncs.go).
 	writeProbes map[*funcInfo]probeSite
@@ -202,8 +200,9 @@ type model struct {
 	// probeFuncs memoises which functions return a probe's result
 	// (probefuncs.go).
 	probeFuncs map[*ssa.Function]probeState
-	// leaders are the OnStartedLeading callbacks, found lazily.
-	leaders map[*ssa.Function]bool
+	// leaderFields are the functions stored in each field of client-go's
+	// LeaderCallbacks, found lazily.
+	leaderFields map[string]map[*ssa.Function]bool
 	// opIndex maps call instructions to their ops, built lazily.
 	opIndex map[ssa.CallInstruction]*op
 	// calls maps the Lparen of each call expression to it, built lazily.

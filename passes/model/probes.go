@@ -251,29 +251,18 @@ func (m *model) tokenComparison(v ssa.Value) (check, bool) {
 // storedTokenRead returns the query that read a stored fencing token into
 // v, or nil.
 func (m *model) storedTokenRead(v ssa.Value) *op {
-	for i := 0; i < 4; i++ {
-		switch x := v.(type) {
-		case *ssa.Convert:
-			v = x.X
-			continue
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return nil
-			}
-			q := m.scanSource(x.X)
-			if q == nil || q.acquire || q.stmt == nil || q.stmt.Kind != sqltext.Select {
-				return nil
-			}
-			for _, c := range q.stmt.Columns {
-				if isTokenColumn(c) {
-					return q
-				}
-			}
-		}
+	x, ok := unconvert(v).(*ssa.UnOp)
+	if !ok || x.Op != token.MUL {
 		return nil
+	}
+	q := m.scanSource(x.X)
+	if q == nil || q.acquire || q.stmt == nil || q.stmt.Kind != sqltext.Select {
+		return nil
+	}
+	for _, c := range q.stmt.Columns {
+		if isTokenColumn(c) {
+			return q
+		}
 	}
 	return nil
 }

@@ -61,17 +61,7 @@ func camelWords(name string) []string {
 // and the call that read the value it belongs to, when that call reads
 // the store under a lease.
 func (m *model) storedVersionField(v ssa.Value) (string, *ssa.Call) {
-	for i := 0; i < 4; i++ {
-		switch x := v.(type) {
-		case *ssa.Convert:
-			v = x.X
-			continue
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		}
-		break
-	}
+	v = unconvert(v)
 	var field string
 	var base ssa.Value
 	switch x := v.(type) {
@@ -156,18 +146,23 @@ func (m *model) storeRead(call *ssa.Call) bool {
 
 // isConstant reports whether v is a constant, through conversions.
 func isConstant(v ssa.Value) bool {
-	for {
+	c, ok := unconvert(v).(*ssa.Const)
+	return ok && (c.Value == nil || c.Value.Kind() != constant.Unknown)
+}
+
+// unconvert removes value conversions and type changes.
+func unconvert(v ssa.Value) ssa.Value {
+	for i := 0; i < 8; i++ {
 		switch x := v.(type) {
-		case *ssa.Const:
-			return x.Value == nil || x.Value.Kind() != constant.Unknown
 		case *ssa.Convert:
 			v = x.X
 		case *ssa.ChangeType:
 			v = x.X
 		default:
-			return false
+			return v
 		}
 	}
+	return v
 }
 
 // calleeDisplay returns the display name of the function call calls.
