@@ -65,6 +65,8 @@ modules=(
 	github.com/hashicorp/raft@v1.8.0
 	# nats-io/nats-server
 	github.com/nats-io/nats-server/v2@v2.15.2
+	# zeromicro/go-zero (a Redis lock, MongoDB and SQL store wrappers)
+	github.com/zeromicro/go-zero@v1.10.3
 )
 
 # Dependency versions required on top of a module's go.mod. A module
