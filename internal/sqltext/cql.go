@@ -34,3 +34,18 @@ func (p *parser) lwtConditions(st *Statement, at, hi int) {
 		st.If = p.boolExpr(a, p.clauseEnd(a, hi, isClauseEnd), false, nil)
 	}
 }
+
+// usingTTL reports whether [a, hi) holds a top-level USING clause that
+// sets a TTL: USING TTL n, or USING TIMESTAMP t AND TTL n.
+func (p *parser) usingTTL(a, hi int) bool {
+	using := false
+	for i := a; i < hi; i = p.skip(i) {
+		switch w := p.word(i); {
+		case w == "using":
+			using = true
+		case w == "ttl" && using && (p.word(i-1) == "using" || p.word(i-1) == "and"):
+			return true
+		}
+	}
+	return false
+}

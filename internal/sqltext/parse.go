@@ -410,6 +410,7 @@ func (p *parser) updateStmt(st *Statement, i, hi int) {
 		i++
 	}
 	i = p.targetTable(st, i, hi)
+	st.TTL = st.Kind == Update && p.usingTTL(i, hi)
 	end := p.ifClause(i, hi) // CQL: … WHERE k = ? IF cond
 	if set := p.findKw(i, end, "set"); set >= 0 && st.Kind == Update {
 		i = p.clauseEnd(set+1, end, isClauseEnd)
@@ -470,6 +471,7 @@ func (p *parser) insertStmt(st *Statement, i, hi int) {
 	if at := p.ifClause(i, hi); p.word(at+1) == "not" && p.word(at+2) == "exists" {
 		st.IfNotExists = true // CQL: INSERT … IF NOT EXISTS
 	}
+	st.TTL = p.usingTTL(i, hi)
 }
 
 // onConflict describes ON CONFLICT [target] DO NOTHING | DO UPDATE SET ...

@@ -164,6 +164,7 @@ type Statement struct {
 	If            []Predicate      // CQL lightweight transaction: the conditions of UPDATE/DELETE ... IF cond [AND cond ...]
 	IfExists      bool             // CQL lightweight transaction: UPDATE/DELETE ... IF EXISTS
 	IfNotExists   bool             // CQL lightweight transaction: INSERT ... IF NOT EXISTS
+	TTL           bool             // CQL: INSERT/UPDATE ... USING TTL n (alone or with TIMESTAMP): the written row expires
 	Returning     []string         // RETURNING / OUTPUT names, lowercased (the alias if any), "*" for a star
 	Columns       []string         // SELECT list names (alias, else column, else function name, else ""); INSERT column list
 	ForUpdate     bool             // FOR UPDATE / FOR NO KEY UPDATE (or an UPDLOCK hint) anywhere in the text

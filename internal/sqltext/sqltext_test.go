@@ -25,6 +25,7 @@ type parseCase struct {
 	ifPreds   []string
 	ifExists  bool
 	ifNotEx   bool
+	ttl       bool
 	returning []string
 	columns   []string
 	params    []string
@@ -760,6 +761,7 @@ var parseCases = []parseCase{
 		where:   []string{"col:id = param:1"},
 		ifPreds: []string{"col:owner = param:2", "col:fence < param:3"},
 		params:  []string{"0", "1", "2", "3"},
+		ttl:     true,
 		style:   Question,
 	},
 	{
@@ -789,6 +791,7 @@ var parseCases = []parseCase{
 		table:   "locks",
 		columns: []string{"name", "owner"},
 		ifNotEx: true,
+		ttl:     true,
 		params:  []string{"0", "1"},
 		style:   Question,
 	},
@@ -798,8 +801,27 @@ var parseCases = []parseCase{
 		kind:    Insert,
 		table:   "results",
 		columns: []string{"id", "v"},
+		ttl:     true,
 		params:  []string{"0", "1"},
 		style:   Question,
+	},
+	{
+		name:   "cql: update USING TIMESTAMP and TTL",
+		sql:    `UPDATE locks USING TIMESTAMP 1 AND TTL 30 SET owner = ? WHERE name = ?`,
+		kind:   Update,
+		table:  "locks",
+		set:    []string{"owner=param:0 params[0]"},
+		where:  []string{"col:name = param:1"},
+		ttl:    true,
+		params: []string{"0", "1"},
+		style:  Question,
+	},
+	{
+		name:  "postgres DELETE USING is no TTL",
+		sql:   `DELETE FROM jobs USING ttl WHERE jobs.id = ttl.id`,
+		kind:  Delete,
+		table: "jobs",
+		where: []string{"col:jobs.id = col:ttl.id"},
 	},
 	{
 		name:     "cql: update if not exists is kept, update if exists",
@@ -849,6 +871,7 @@ func TestParse(t *testing.T) {
 			check("If", renderPreds(st.If), c.ifPreds)
 			check("IfExists", st.IfExists, c.ifExists)
 			check("IfNotExists", st.IfNotExists, c.ifNotEx)
+			check("TTL", st.TTL, c.ttl)
 			check("Returning", st.Returning, c.returning)
 			check("Columns", st.Columns, c.columns)
 			check("Params", renderParams(st.Params), c.params)

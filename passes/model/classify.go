@@ -124,6 +124,7 @@ func (m *model) classifyAll() {
 		}
 	}
 	m.twoStepClaims() // SELECT free rows, then UPDATE them: sqlshape.go
+	m.cqlLeases()     // INSERT … IF NOT EXISTS USING TTL: cqllease.go
 	for _, fn := range m.funcs {
 		for _, o := range m.local[fn].ops {
 			for _, c := range o.claimColumns {
@@ -420,6 +421,11 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 			o.release = true
 		}
 	case sqltext.Merge:
+	case sqltext.Insert:
+		if isCQLClass(e.Class) && st.IfNotExists && st.TTL {
+			return o // a create-only row with an expiry: maybe a lease (cqllease.go)
+		}
+		return nil
 	default:
 		return nil
 	}

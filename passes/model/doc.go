@@ -68,6 +68,9 @@
 //     Delete(key, LastRevision(rev))) is guarded by the option's argument,
 //     and a create-only write (NATS KV Create) takes a lock when the
 //     function defers the deletion of the same key (condopts.go).
+//     A CQL INSERT … IF NOT EXISTS USING TTL whose applied flag is read
+//     takes a lease; on its table, a DELETE or a TTL renewal conditioned
+//     on the holder releases or renews it (cqllease.go).
 //
 //  3. Handles (handles.go). A transaction or session that holds a lock
 //     guards the writes made through it: where it is passed to a helper
