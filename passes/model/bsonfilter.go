@@ -76,6 +76,13 @@ func (m *model) classifyFilterWrite(o *op, e *catalogue.Entry, args []ssa.Value)
 			return nil // a cleanup by age: the same documents whoever runs it
 		}
 		if ok && docClaim(f, argAt(args, e.Arg+1)) {
+			if o.callee.Name() == "FindOneAndUpdate" {
+				// Returns the claimed document, or ErrNoDocuments from its
+				// Decode or Err when none was free: a claim whose failure
+				// edge is that error (failureValues).
+				o.acquire = true
+				return o
+			}
 			return nil // takes a lease of its own: not a write under this one
 		}
 	}
@@ -139,7 +146,10 @@ func retention(method string, f *docFilter, update ssa.Value) bool {
 // docClaim reports whether an update takes a lease kept in the document,
 // as a SQL claim does: its filter finds the lease free or expired (a lease
 // field equal to nil, not existing, or older than a time) and its update
-// sets a lease field.
+// sets a lease field. A FindOneAndUpdate that does so is an acquisition:
+// what follows its successful Decode runs under the document's lease. An
+// UpdateOne or UpdateMany that does so tells success only by a count, which
+// the lease dataflow does not follow: it is neither a write nor a claim.
 func docClaim(f *docFilter, update ssa.Value) bool {
 	free := false
 	for _, c := range f.conds {

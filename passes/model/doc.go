@@ -62,8 +62,10 @@
 //     when the code builds it as a literal (bson.M, bson.D, maps, $and):
 //     a token field compared with $lt or $lte, or equal to the claim's
 //     token, guards; state or expiry alone is a state guard; a cleanup by
-//     age or a claim of the document's own lease is not a write; a filter
-//     built elsewhere leaves the call unclassified.
+//     age or a claim of the document's own lease is not a write (a
+//     FindOneAndUpdate claim is an acquisition, failing with the error of
+//     its Decode or Err); a filter built elsewhere leaves the call
+//     unclassified.
 //     A write that a variadic option can make conditional (NATS KV
 //     Delete(key, LastRevision(rev))) is guarded by the option's argument,
 //     and a create-only write (NATS KV Create) takes a lock when the

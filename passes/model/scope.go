@@ -237,12 +237,24 @@ func failureValues(instr ssa.CallInstruction) (errs, oks []ssa.Value) {
 	// returned a row.
 	if refs := call.Referrers(); refs != nil {
 		for _, r := range *refs {
-			if scan, ok := r.(*ssa.Call); ok && isScanOn(scan, call) {
+			if scan, ok := r.(*ssa.Call); ok && (isScanOn(scan, call) || isDecodeOn(scan, call)) {
 				collect(scan, scan.Type())
 			}
 		}
 	}
 	return errs, oks
+}
+
+// isDecodeOn reports whether call decodes the document recv holds, or
+// asks for its error (MongoDB SingleResult.Decode, Err): both return the
+// error that says no document was found.
+func isDecodeOn(call *ssa.Call, recv ssa.Value) bool {
+	c := call.Common()
+	if c.IsInvoke() || len(c.Args) == 0 || c.Args[0] != recv || !isError(call.Type()) {
+		return false
+	}
+	name := calledName(call)
+	return name == "Decode" || name == "Err"
 }
 
 // isScanOn reports whether call is a Scan method call on recv.
