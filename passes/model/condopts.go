@@ -88,13 +88,17 @@ func setConditionToken(o *op, v ssa.Value) {
 
 // classifyCreateOnly classifies a write that succeeds only if its key does
 // not exist (NATS KV Create). When the function defers a call of a method
-// named in e.Fields on the same key (defer kv.Delete(ctx, key, …)), the
-// key is a lock: the call acquires it, and the revision it returns is the
-// lock's token. Otherwise it is a guarded write: a late worker cannot
+// named in e.Fields on the same key (defer kv.Delete(ctx, key, …)), or an
+// option gives the key an expiry (KeyTTL), the key is a lock: the call
+// acquires it, and the revision it returns is the lock's token. Otherwise it is a guarded write: a late worker cannot
 // overwrite what a newer holder created, and its error is the rejection.
 func (m *model) classifyCreateOnly(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 	if key := keyArg(args); key != nil && m.deferredOnKey(o, key, e.Fields) {
 		o.acquire = true
+		return o
+	}
+	if len(args) > 0 && expiresOption(args[len(args)-1]) {
+		o.acquire = true // created only if absent, and expiring: a lease
 		return o
 	}
 	verb := e.Verb
@@ -103,6 +107,29 @@ func (m *model) classifyCreateOnly(o *op, e *catalogue.Entry, args []ssa.Value) 
 	}
 	o.write, o.guard, o.verb = true, HelperGuard, verb
 	return o
+}
+
+// expiresOption reports whether one of the variadic options in last gives
+// the created key an expiry: it is built by a call of a function whose
+// name says TTL or expiry (NATS KV KeyTTL(d)), with an argument other than
+// a constant zero. A key created only if
+// absent and expiring on its own is a lease, as SET NX PX is in Redis.
+func expiresOption(last ssa.Value) bool {
+	for _, opt := range varargs(last) {
+		call, ok := stripConv(opt).(*ssa.Call)
+		if !ok {
+			continue
+		}
+		fn := funcObject(call.Common().StaticCallee())
+		if fn == nil || !strings.Contains(fn.Name(), "TTL") && !strings.Contains(fn.Name(), "Expir") {
+			continue
+		}
+		if a := call.Common().Args; len(a) == 1 && isZeroConst(unconvert(a[0])) {
+			continue // KeyTTL(0): no expiry
+		}
+		return true
+	}
+	return false
 }
 
 // keyArg returns the first string argument of a call (its key), or nil.

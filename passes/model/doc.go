@@ -69,7 +69,8 @@
 //     A write that a variadic option can make conditional (NATS KV
 //     Delete(key, LastRevision(rev))) is guarded by the option's argument,
 //     and a create-only write (NATS KV Create) takes a lock when the
-//     function defers the deletion of the same key (condopts.go).
+//     function defers the deletion of the same key or an option gives the
+//     key an expiry (KeyTTL) (condopts.go).
 //     A CQL INSERT … IF NOT EXISTS USING TTL whose applied flag is read
 //     takes a lease; on its table, a DELETE or a TTL renewal conditioned
 //     on the holder releases or renews it (cqllease.go).

@@ -76,6 +76,25 @@ func Register(ctx context.Context, kv jetstream.KeyValue, id string) error {
 	return err
 }
 
+// Elect takes a lease by creating a key that expires on its own: no
+// deferred delete is needed for Create to be a lock.
+func Elect(ctx context.Context, kv jetstream.KeyValue, id string) error {
+	if _, err := kv.Create(ctx, "locks.elect", []byte(id), jetstream.KeyTTL(15*time.Second)); err != nil {
+		return err // another worker holds the lease
+	}
+	_, err := kv.Put(ctx, "elect.owner", []byte(id)) // finding: unfenced
+	return err
+}
+
+// Enroll creates a key once, with no expiry: no lease.
+func Enroll(ctx context.Context, kv jetstream.KeyValue, id string) error {
+	if _, err := kv.Create(ctx, "enrolled."+id, []byte(id)); err != nil {
+		return err
+	}
+	_, err := kv.Put(ctx, "enrolled.count", []byte(id)) // ok: no lease is held
+	return err
+}
+
 // swap writes the state on a revision its callers pass.
 func swap(ctx context.Context, kv jetstream.KeyValue, state string, rev uint64) error {
 	_, err := kv.Update(ctx, "leader.state", []byte(state), rev) // finding: weakguard
