@@ -136,7 +136,9 @@
 //     not one (clock.go); ctx.Err() and ctx.Done() only on a context tied
 //     to a lease (leasectx.go); a function whose bool result comes from a
 //     probe, exported as FuncFact.Probe, and the probe a helper makes
-//     before its write, carried by FuncFact.WriteProbe (probefuncs.go). A
+//     before its write, carried by FuncFact.WriteProbe; a function whose
+//     bool comes from a context parameter's Err probes where a lease
+//     context is passed (FuncFact.ProbeCtxParams; probefuncs.go). A
 //     version-like field of a value read from the store under the lease
 //     and compared in Go is a client-side compare (versionfields.go).
 package model

@@ -28,6 +28,9 @@ func (m *model) leaseContext(v ssa.Value, depth int) bool {
 	if v == nil || depth > maxCondDepth {
 		return false
 	}
+	if v == m.assumedCtx {
+		return true
+	}
 	switch x := v.(type) {
 	case *ssa.MakeInterface:
 		return m.leaseContext(x.X, depth+1)

@@ -197,6 +197,11 @@ type model struct {
 	// reach is the reachability of each function's blocks, computed
 	// lazily (controldeps.go).
 	reach map[*ssa.Function][]blockSet
+	// assumedCtx is the context parameter taken for a lease context while
+	// ctxProbeParams asks what a function's result depends on.
+	assumedCtx ssa.Value
+	// ctxProbes memoises ctxProbeParams.
+	ctxProbes map[*ssa.Function][]int
 	// probeFuncs memoises which functions return a probe's result
 	// (probefuncs.go).
 	probeFuncs map[*ssa.Function]probeState

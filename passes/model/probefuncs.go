@@ -183,3 +183,79 @@ func (m *model) probedCalls(fn *ssa.Function, depth int) (check, bool) {
 	}
 	return first, true
 }
+
+// ctxProbeParams returns the declared indices (receiver excluded) of fn's
+// context parameters whose Err or Done its bool result comes from, were
+// the parameter a lease context: func alive(ctx context.Context) bool {
+// return ctx.Err() == nil }. Whether a call probes then depends on the
+// context it passes (ctxProbeCall).
+func (m *model) ctxProbeParams(fn *ssa.Function) []int {
+	if out, ok := m.ctxProbes[fn]; ok {
+		return out
+	}
+	if m.ctxProbes == nil {
+		m.ctxProbes = make(map[*ssa.Function][]int)
+	}
+	m.ctxProbes[fn] = nil
+	idx := boolResult(fn.Signature)
+	if idx < 0 || m.assumedCtx != nil {
+		return nil
+	}
+	offset := 0
+	if fn.Signature.Recv() != nil {
+		offset = 1
+	}
+	var out []int
+	for i, p := range fn.Params {
+		if i < offset || namedType(p.Type()) != "context.Context" {
+			continue
+		}
+		// Memos computed under the assumption would keep it: set them
+		// aside.
+		saved := m.probeFuncs
+		m.probeFuncs, m.assumedCtx = nil, p
+		found := false
+		for _, b := range fn.Blocks {
+			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if ok && idx < len(ret.Results) {
+				if _, ok := m.findInCond(ret.Results[idx], 0, make(map[ssa.Value]bool), m.probeValue); ok {
+					found = true
+					break
+				}
+			}
+		}
+		m.probeFuncs, m.assumedCtx = saved, nil
+		if found {
+			out = append(out, i-offset)
+		}
+	}
+	m.ctxProbes[fn] = out
+	return out
+}
+
+// ctxProbeCall reports whether call passes a lease context to a function
+// whose bool result comes from that context's Err or Done: a function of
+// the package (ctxProbeParams) or of another one (FuncFact.ProbeCtxParams).
+func (m *model) ctxProbeCall(call *ssa.Call, fn *types.Func) bool {
+	var params []int
+	if callee := call.Common().StaticCallee(); callee != nil && m.local[callee] != nil {
+		params = m.ctxProbeParams(callee)
+	} else if f, ok := m.importedFact(fn); ok {
+		params = f.ProbeCtxParams
+	}
+	if len(params) == 0 {
+		return false
+	}
+	args := callArgs(call)
+	if call.Common().Signature().Recv() != nil || call.Common().IsInvoke() {
+		if len(args) > 0 {
+			args = args[1:]
+		}
+	}
+	for _, p := range params {
+		if p < len(args) && m.leaseContext(args[p], 0) {
+			return true
+		}
+	}
+	return false
+}

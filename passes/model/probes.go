@@ -193,7 +193,7 @@ func (m *model) probeCall(call *ssa.Call) (check, bool) {
 	if fn.Pkg() != nil && fn.Pkg().Path() == "time" && (fn.Name() == "Until" || fn.Name() == "Since") {
 		return check{call.Pos(), "lease expiry checked here by time." + fn.Name()}, true
 	}
-	if m.inferredProbe(call) {
+	if m.inferredProbe(call) || m.ctxProbeCall(call, fn) {
 		return check{call.Pos(), "ownership checked here by " + displayName(fn, nil)}, true
 	}
 	return clockProbe(call)

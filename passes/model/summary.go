@@ -48,6 +48,12 @@ type FuncFact struct {
 	// the write does not depend on one. A caller that reaches the write
 	// under a lease breaks preflight, not unfenced.
 	WriteProbe, WriteProbeAt string
+	// ProbeCtxParams are the declared indices (receiver excluded, sorted)
+	// of the context parameters whose Err or Done the function's bool
+	// result comes from (func alive(ctx context.Context) bool { return
+	// ctx.Err() == nil }): a call is a probe when it passes a lease
+	// context there.
+	ProbeCtxParams []int
 	// ClaimColumns are the lease and token columns a claim made by the
 	// function sets, sorted.
 	ClaimColumns []string
@@ -105,6 +111,9 @@ func (f *FuncFact) String() string {
 	}
 	if f.WriteProbe != "" {
 		parts = append(parts, "probed("+shortSite(f.WriteProbeAt)+")")
+	}
+	if len(f.ProbeCtxParams) > 0 {
+		parts = append(parts, "probectx("+joinInts(f.ProbeCtxParams)+")")
 	}
 	if len(f.ClaimColumns) > 0 {
 		parts = append(parts, "claims("+strings.Join(f.ClaimColumns, ",")+")")
@@ -174,6 +183,9 @@ func (m *model) exportFacts() {
 		if !f.Probe && m.probeFunc(fn) {
 			f.Probe = true
 		}
+		if !f.Probe {
+			f.ProbeCtxParams = m.ctxProbeParams(fn)
+		}
 		if d.Acquire {
 			f.TokenResult = tokenResult(fn.Signature)
 		}
@@ -204,7 +216,7 @@ func (m *model) exportFacts() {
 		f.SyncParams = m.syncParamsOf(fn)
 		f.SQLText = m.exportedText(fn)
 		f.ScriptParams = m.scriptParamsOf(fn)
-		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 || len(f.SyncParams) > 0 || f.SQLText != "" || len(f.ScriptParams) > 0 {
+		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 || len(f.SyncParams) > 0 || f.SQLText != "" || len(f.ScriptParams) > 0 || len(f.ProbeCtxParams) > 0 {
 			m.pass.ExportObjectFact(obj, f)
 		}
 	}

@@ -45,3 +45,9 @@ func Save(ctx context.Context, db *sql.DB, id int64) error { // want Save:`fence
 	_, err := db.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1`, id)
 	return err
 }
+
+// Alive reports whether ctx is still live: a probe when ctx is a lease
+// context, nothing otherwise.
+func Alive(ctx context.Context) bool { // want Alive:`fence:probectx\(0\)`
+	return ctx.Err() == nil
+}

@@ -24,3 +24,22 @@ func Run(ctx context.Context, db *sql.DB, id int64) {
 	}
 	leases.Save(ctx, db, id) // ok: no check; reported by unfenced
 }
+
+// Handle is a job handler: its context ends with the job's lease.
+//
+//fencecheck:handler
+func Handle(ctx context.Context, db *sql.DB, id int64) {
+	if leases.Alive(ctx) {
+		db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = $1`, id) // want `after an ownership check`
+	}
+}
+
+// Plain checks a context that is not tied to the lease it takes.
+func Plain(ctx context.Context, db *sql.DB, id int64) {
+	if _, err := leases.Acquire(ctx, "jobs"); err != nil {
+		return
+	}
+	if leases.Alive(ctx) {
+		db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = $1`, id) // ok: not a lease context; reported by unfenced
+	}
+}
