@@ -547,14 +547,8 @@ func elementFields(addr *ssa.IndexAddr) (key, val ssa.Value) {
 
 // storedAt returns the value stored at addr, or nil.
 func storedAt(addr ssa.Value) ssa.Value {
-	refs := addr.Referrers()
-	if refs == nil {
-		return nil
-	}
-	for _, r := range *refs {
-		if s, ok := r.(*ssa.Store); ok && s.Addr == addr {
-			return s.Val
-		}
+	if vs := storedValues(addr); len(vs) > 0 {
+		return vs[0]
 	}
 	return nil
 }

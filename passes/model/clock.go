@@ -107,19 +107,13 @@ func clockRead(v ssa.Value, depth int) string {
 // storedClockRead returns the clock whose reading is the only value stored
 // in the local variable a, or "".
 func storedClockRead(a *ssa.Alloc, depth int) string {
-	refs := a.Referrers()
-	if refs == nil {
-		return ""
-	}
 	found := ""
-	for _, r := range *refs {
-		if s, ok := r.(*ssa.Store); ok && s.Addr == a {
-			c := clockRead(s.Val, depth+1)
-			if c == "" {
-				return ""
-			}
-			found = c
+	for _, v := range storedValues(a) {
+		c := clockRead(v, depth+1)
+		if c == "" {
+			return ""
 		}
+		found = c
 	}
 	return found
 }

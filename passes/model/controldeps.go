@@ -69,9 +69,6 @@ func (m *model) reachable(fn *ssa.Function) []blockSet {
 // which instr's block cannot reach.
 func (m *model) decidingConds(instr ssa.Instruction) []ssa.Value {
 	b := instr.Block()
-	if b == nil {
-		return nil
-	}
 	r := m.reachable(b.Parent())
 	if r == nil {
 		return nil

@@ -1,8 +1,6 @@
 package model
 
 import (
-	"strings"
-
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 )
 
@@ -60,9 +58,10 @@ func (m *model) cqlLeases() {
 }
 
 // readsApplied reports whether o runs its statement with a call that
-// returns the applied flag (ScanCAS, MapScanCAS and their Context forms).
+// returns the applied flag first (ScanCAS, MapScanCAS and their Context
+// forms): the lead bool result the lease dataflow takes for success.
 func readsApplied(o *op) bool {
-	return o.callee != nil && strings.Contains(o.callee.Name(), "CAS") && !strings.Contains(o.callee.Name(), "Batch")
+	return o.callee != nil && boolResult(o.callee.Signature()) == 0
 }
 
 // holderCondition reports whether a lightweight transaction's condition

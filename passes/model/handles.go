@@ -280,6 +280,22 @@ func resolveFree(fn *ssa.Function, v ssa.Value) (*ssa.Function, ssa.Value) {
 	return fn, v
 }
 
+// storedValues returns the values stored at addr (a local variable, a
+// field), in the order of its referrers.
+func storedValues(addr ssa.Value) []ssa.Value {
+	refs := addr.Referrers()
+	if refs == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *refs {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == addr {
+			out = append(out, st.Val)
+		}
+	}
+	return out
+}
+
 // storedOnce returns the value stored in a local variable that is
 // assigned exactly once, or nil: also when its address is stored
 // elsewhere, or a closure that captures it assigns it or passes it on.

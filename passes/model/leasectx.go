@@ -55,11 +55,7 @@ func (m *model) leaseContext(v ssa.Value, depth int) bool {
 			}
 		}
 	case *ssa.FreeVar:
-		for _, b := range closureBindings(x) {
-			if m.leaseContext(b, depth+1) {
-				return true
-			}
-		}
+		return m.leaseContext(freeVarBinding(x), depth+1)
 	case *ssa.Extract:
 		if call, ok := x.Tuple.(*ssa.Call); ok {
 			return m.leaseContextCall(call, x.Index, depth)
@@ -94,8 +90,35 @@ func (m *model) leaseContextCall(call *ssa.Call, idx int, depth int) bool {
 
 // leaseParam reports whether parameter p carries a lease context: p is a
 // parameter of a handler body, or every call of its function in the
-// package passes one.
+// package passes one. The answer is memoised per parameter, so a helper
+// with many callers is asked once; a parameter met again while it is being
+// decided (recursion) counts as no lease context. While ctxProbeParams
+// assumes a parameter to be one, answers depend on that and are not kept.
 func (m *model) leaseParam(p *ssa.Parameter, depth int) bool {
+	if m.assumedCtx != nil {
+		return m.decideLeaseParam(p, depth+1)
+	}
+	switch m.leaseParams[p] {
+	case probeYes:
+		return true
+	case probeNo, probeComputing:
+		return false
+	}
+	if m.leaseParams == nil {
+		m.leaseParams = make(map[*ssa.Parameter]probeState)
+	}
+	m.leaseParams[p] = probeComputing
+	state := probeNo
+	if m.decideLeaseParam(p, 0) {
+		state = probeYes
+	}
+	m.leaseParams[p] = state
+	return state == probeYes
+}
+
+// decideLeaseParam decides leaseParam; depth bounds how far the contexts
+// callers pass are followed back.
+func (m *model) decideLeaseParam(p *ssa.Parameter, depth int) bool {
 	fn := p.Parent()
 	if fi := m.local[fn]; fi != nil {
 		for _, s := range fi.own {
@@ -141,45 +164,6 @@ func (m *model) staticCallers() map[*ssa.Function][]ssa.CallInstruction {
 		}
 	}
 	return m.callers
-}
-
-// closureBindings returns the values bound to free variable fv by the
-// closures made of its function.
-func closureBindings(fv *ssa.FreeVar) []ssa.Value {
-	fn := fv.Parent()
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	if idx < 0 {
-		return nil
-	}
-	var out []ssa.Value
-	for _, anon := range closuresOf(fn) {
-		if idx < len(anon.Bindings) {
-			out = append(out, anon.Bindings[idx])
-		}
-	}
-	return out
-}
-
-// closuresOf returns the MakeClosure instructions that make fn.
-func closuresOf(fn *ssa.Function) []*ssa.MakeClosure {
-	parent := fn.Parent()
-	if parent == nil {
-		return nil
-	}
-	var out []*ssa.MakeClosure
-	for _, b := range parent.Blocks {
-		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
-				out = append(out, mc)
-			}
-		}
-	}
-	return out
 }
 
 // cancelledOnLoss reports whether the cancel function that call (a
@@ -313,21 +297,12 @@ func loadedValues(ld *ssa.UnOp) []ssa.Value {
 	if ld.Op != token.MUL {
 		return nil
 	}
-	addrs := []ssa.Value{ld.X}
-	if fv, ok := ld.X.(*ssa.FreeVar); ok {
-		addrs = closureBindings(fv)
+	addr := ld.X
+	if fv, ok := addr.(*ssa.FreeVar); ok {
+		addr = freeVarBinding(fv)
 	}
-	var out []ssa.Value
-	for _, a := range addrs {
-		alloc, ok := a.(*ssa.Alloc)
-		if !ok || alloc.Referrers() == nil {
-			continue
-		}
-		for _, r := range *alloc.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
-				out = append(out, st.Val)
-			}
-		}
+	if _, ok := addr.(*ssa.Alloc); !ok {
+		return nil
 	}
-	return out
+	return storedValues(addr)
 }

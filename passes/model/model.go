@@ -194,12 +194,17 @@ type model struct {
 	// writeProbes are the probes the writes of the functions' fact paths
 	// depend on (probefuncs.go).
 	writeProbes map[*funcInfo]probeSite
+	// conds are the branch conditions that decide each block's
+	// instructions, computed lazily (controllingConds).
+	conds map[*ssa.BasicBlock][]ssa.Value
 	// reach is the reachability of each function's blocks, computed
 	// lazily (controldeps.go).
 	reach map[*ssa.Function][]blockSet
 	// assumedCtx is the context parameter taken for a lease context while
 	// ctxProbeParams asks what a function's result depends on.
 	assumedCtx ssa.Value
+	// leaseParams memoises leaseParam.
+	leaseParams map[*ssa.Parameter]probeState
 	// ctxProbes memoises ctxProbeParams.
 	ctxProbes map[*ssa.Function][]int
 	// probeFuncs memoises which functions return a probe's result

@@ -25,9 +25,19 @@ type check struct {
 // of whose successors cannot reach instr (decidingConds: the second
 // operand of && and ||). Non-blocking selects appear through the If on
 // their chosen index.
+//
+// The conditions depend on instr's block only, and each write asks for
+// them several times (client compare, probe, caller probe), so they are
+// kept per block.
 func (m *model) controllingConds(instr ssa.Instruction) []ssa.Value {
-	var out []ssa.Value
 	b := instr.Block()
+	if b == nil {
+		return nil
+	}
+	if out, ok := m.conds[b]; ok {
+		return out
+	}
+	var out []ssa.Value
 	for d := b; d != nil; d = d.Idom() {
 		if len(d.Instrs) == 0 {
 			continue
@@ -48,6 +58,10 @@ func (m *model) controllingConds(instr ssa.Instruction) []ssa.Value {
 			out = append(out, c)
 		}
 	}
+	if m.conds == nil {
+		m.conds = make(map[*ssa.BasicBlock][]ssa.Value)
+	}
+	m.conds[b] = out
 	return out
 }
 

@@ -102,17 +102,7 @@ func readCall(v ssa.Value, depth int) *ssa.Call {
 	case *ssa.Index:
 		return readCall(x.X, depth+1)
 	case *ssa.Alloc:
-		// A local variable: the value stored in it, when there is one.
-		var stored ssa.Value
-		for _, r := range *x.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == x {
-				if stored != nil {
-					return nil
-				}
-				stored = st.Val
-			}
-		}
-		return readCall(stored, depth+1)
+		return readCall(storedOnce(x), depth+1) // a local variable assigned once
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			return readCall(x.X, depth+1)
