@@ -388,6 +388,9 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 	}
 	if isCQLClass(e.Class) {
 		cqlStatement(st)
+		if st.Kind == sqltext.Upsert && freshCQLRow(o, st) {
+			st.Kind = sqltext.Insert // a row with a new key: an append, as in SQL
+		}
 	}
 	o.stmt = st
 	switch {

@@ -65,6 +65,27 @@ func cqlStatement(st *sqltext.Statement) {
 	}
 }
 
+// freshCQLRow reports whether an INSERT writes a row no one else can have
+// written: its text calls uuid(), or it binds a UUID made on the spot by a
+// call without arguments (gocql.TimeUUID()). Such a row is appended, like
+// a SQL INSERT, not overwritten. A row keyed by anything else may be the
+// row a newer holder wrote, and the INSERT overwrites it.
+func freshCQLRow(o *op, st *sqltext.Statement) bool {
+	if hasAny(st.Funcs, []string{"uuid"}) {
+		return true
+	}
+	for _, a := range cqlBoundArgs(o) {
+		call, ok := unwrapInterface(a).(*ssa.Call)
+		if !ok || len(call.Common().Args) > 0 || call.Common().IsInvoke() {
+			continue
+		}
+		if n, ok := types.Unalias(call.Type()).(*types.Named); ok && n.Obj().Name() == "UUID" {
+			return true
+		}
+	}
+	return false
+}
+
 // cqlBoundArgs returns the values bound to the placeholders of the query
 // o runs: those of the last rebinding method (Bind(v ...interface{})) in
 // its chain of builders, else those given to the call that made the

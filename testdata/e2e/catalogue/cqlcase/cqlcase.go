@@ -79,6 +79,12 @@ func (s *Store) Finish(ctx context.Context, id, result string) error {
 	if err := s.cql.Query(`INSERT INTO history (id, result) VALUES (?, ?)`, id, result).Exec(); err != nil { // finding: unfenced
 		return err
 	}
+	if err := s.cql.Query(`INSERT INTO events (id, job, result) VALUES (?, ?, ?)`, gocql.TimeUUID(), id, result).Exec(); err != nil { // ok: a row keyed by a new time UUID is appended
+		return err
+	}
+	if err := s.cql.Query(`INSERT INTO events (id, job, result) VALUES (uuid(), ?, ?)`, id, result).Exec(); err != nil { // ok: a row keyed by uuid() is appended
+		return err
+	}
 	if err := s.cql.Query(`INSERT INTO firsts (id, result) VALUES (?, ?) IF NOT EXISTS`, id, result).Exec(); err != nil { // ok: IF NOT EXISTS cannot overwrite a row, like ON CONFLICT DO NOTHING
 		return err
 	}

@@ -82,3 +82,9 @@ func (s *Session) MapExecuteBatchCAS(batch *Batch, dest map[string]interface{}) 
 type Iter struct{}
 
 func (iter *Iter) Close() error { return nil }
+
+// UUID is a Cassandra uuid or timeuuid value.
+type UUID [16]byte
+
+// TimeUUID returns a new version 1 (time-based) UUID.
+func TimeUUID() UUID { return UUID{} }

@@ -94,3 +94,9 @@ func (b *Batch) ExecCASContext(ctx context.Context, dest ...interface{}) (applie
 type Iter struct{}
 
 func (iter *Iter) Close() error { return nil }
+
+// UUID is a Cassandra uuid or timeuuid value.
+type UUID [16]byte
+
+// TimeUUID returns a new version 1 (time-based) UUID.
+func TimeUUID() UUID { return UUID{} }
