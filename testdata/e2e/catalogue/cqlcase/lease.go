@@ -21,7 +21,7 @@ func (l *Leases) Compact(ctx context.Context, day string) error {
 	if !applied {
 		return nil // another worker holds it
 	}
-	defer l.cql.Query(`DELETE FROM leases WHERE name = ? IF owner = ?`, "compact", l.me).Exec() // ok: releases the lease
+	defer l.cql.Query(`DELETE FROM leases WHERE name = ? IF owner = ?`, "compact", l.me).Exec()                                                     // ok: releases the lease
 	if _, err := l.cql.Query(`UPDATE leases USING TTL 30 SET owner = ? WHERE name = ? IF owner = ?`, l.me, "compact", l.me).ScanCAS(); err != nil { // ok: renews the lease
 		return err
 	}
