@@ -5,15 +5,18 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/valueflow"
 )
 
 // Channel hand-off. A dispatcher that claims work and sends it on a channel
 // hands the lease to whoever receives: when every send on a channel of the
 // package happens in a lease scope, the code after a receive from that
-// channel (the body of a worker's range loop) is a lease scope too. A
-// channel is known by the unexported struct field that holds it, or by the
-// make that creates it when it is passed to the package's own functions
-// and closures only.
+// channel (the body of a worker's range loop, a select case) is a lease
+// scope too. A channel is known by where the value-flow graph says it was
+// made (a make, the unexported field or the global it lives in); one that
+// code outside the package may send on (it escapes, or lives in an
+// exported field) is not leased.
 
 // channelScopes opens a lease scope at every receive from a channel that
 // only lease scopes send on, and propagates it to the functions called
@@ -30,20 +33,23 @@ func (m *model) channelScopes() {
 		var queue []*funcInfo
 		for _, fn := range m.funcs {
 			fi := m.local[fn]
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					recv, ok := instr.(*ssa.UnOp)
-					if !ok || recv.Op != token.ARROW || opened[instr] {
-						continue
-					}
-					lease, ok := leased[m.chanIdentity(fn, recv.X, 0)]
-					if !ok {
-						continue
-					}
-					opened[instr] = true
-					fi.own = append(fi.own, &scope{from: recv, lease: lease, failure: recvFailure(recv)})
-					queue = append(queue, fi)
+			for _, rv := range receives(fn) {
+				if opened[rv.instr] {
+					continue
 				}
+				lease, ok := m.receivedLease(leased, rv.ch)
+				if !ok {
+					continue
+				}
+				opened[rv.instr] = true
+				s := &scope{lease: lease, failure: rv.failure}
+				if rv.body != nil {
+					s.entry = rv.body
+				} else {
+					s.from = rv.instr
+				}
+				fi.own = append(fi.own, s)
+				queue = append(queue, fi)
 			}
 		}
 		if len(queue) == 0 {
@@ -54,6 +60,92 @@ func (m *model) channelScopes() {
 			queue = append(queue[1:], m.scopedCallees(fi)...)
 		}
 	}
+}
+
+// receivedLease returns the lease a receive from ch runs under: every
+// channel ch may be is sent on only under a lease, and no code outside the
+// package can send on it.
+func (m *model) receivedLease(leased map[valueflow.Chan]Lease, ch ssa.Value) (Lease, bool) {
+	keys, escapes := m.graph().ChanRoots(ch)
+	if escapes || len(keys) == 0 {
+		return Lease{}, false
+	}
+	var first Lease
+	for i, k := range keys {
+		l, ok := leased[k]
+		if !ok {
+			return Lease{}, false
+		}
+		if i == 0 {
+			first = l
+		}
+	}
+	return first, true
+}
+
+// receive is a receive from a channel: a plain receive (or a range over
+// the channel), or a select case.
+type receive struct {
+	instr ssa.Instruction
+	ch    ssa.Value
+	// body is the block of a select case's body; nil for a plain receive.
+	body *ssa.BasicBlock
+	// failure are blocks entered only when the channel was closed.
+	failure []*ssa.BasicBlock
+}
+
+// receives returns the receives of fn.
+func receives(fn *ssa.Function) []receive {
+	var out []receive
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					out = append(out, receive{instr: x, ch: x.X, failure: recvFailure(x)})
+				}
+			case *ssa.Select:
+				for i, st := range x.States {
+					if st.Dir == types.SendOnly {
+						continue
+					}
+					if body := selectCaseBody(x, i); body != nil {
+						out = append(out, receive{instr: x, ch: st.Chan, body: body})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// selectCaseBody returns the block that runs when case i of sel is
+// chosen: the true successor of the branch on index == i.
+func selectCaseBody(sel *ssa.Select, i int) *ssa.BasicBlock {
+	refs := sel.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		ex, ok := r.(*ssa.Extract)
+		if !ok || ex.Index != 0 || ex.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *ex.Referrers() {
+			eq, ok := rr.(*ssa.BinOp)
+			if !ok || eq.Op != token.EQL {
+				continue
+			}
+			c, ok := eq.Y.(*ssa.Const)
+			if !ok || c.Value == nil || c.Int64() != int64(i) {
+				continue
+			}
+			for _, succ := range ifSuccessor(eq, 0) {
+				return succ
+			}
+		}
+	}
+	return nil
 }
 
 // recvFailure returns the blocks entered when a comma-ok receive (a range
@@ -72,23 +164,27 @@ func recvFailure(recv *ssa.UnOp) []*ssa.BasicBlock {
 }
 
 // leasedChannels returns the channels every send on which runs in a lease
-// scope, with the lease of the first send.
-func (m *model) leasedChannels() map[any]Lease {
-	leased := make(map[any]Lease)
-	spoiled := make(map[any]bool)
+// scope, with the lease of the first send. A channel code outside the
+// package may send on is left out.
+func (m *model) leasedChannels() map[valueflow.Chan]Lease {
+	g := m.graph()
+	leased := make(map[valueflow.Chan]Lease)
+	spoiled := make(map[valueflow.Chan]bool)
 	note := func(fi *funcInfo, instr ssa.Instruction, ch ssa.Value) {
-		id := m.chanIdentity(fi.fn, ch, 0)
-		if id == nil || spoiled[id] {
-			return
-		}
+		keys, escapes := g.ChanRoots(ch)
 		lease, ok := fi.leaseAt(instr)
-		if !ok {
-			spoiled[id] = true
-			delete(leased, id)
-			return
-		}
-		if _, seen := leased[id]; !seen {
-			leased[id] = Lease{Pos: lease.Pos, Desc: lease.Desc + "; what the channel carries is sent under it"}
+		for _, id := range keys {
+			if spoiled[id] {
+				continue
+			}
+			if !ok || escapes {
+				spoiled[id] = true
+				delete(leased, id)
+				continue
+			}
+			if _, seen := leased[id]; !seen {
+				leased[id] = Lease{Pos: lease.Pos, Desc: lease.Desc + "; what the channel carries is sent under it"}
+			}
 		}
 	}
 	for _, fn := range m.funcs {
@@ -104,101 +200,9 @@ func (m *model) leasedChannels() map[any]Lease {
 							note(fi, x, st.Chan)
 						}
 					}
-				case *ssa.MakeChan:
-					if m.escapes(x, 0) {
-						spoiled[x] = true
-						delete(leased, x)
-					}
 				}
 			}
 		}
 	}
 	return leased
-}
-
-// escapes reports whether a channel made in the package may reach code
-// the model does not see: it is passed to a function of another package,
-// stored, or returned.
-func (m *model) escapes(ch ssa.Value, depth int) bool {
-	refs := ch.Referrers()
-	if refs == nil || depth > 4 {
-		return refs != nil
-	}
-	for _, r := range *refs {
-		switch x := r.(type) {
-		case *ssa.Send, *ssa.UnOp, *ssa.MakeClosure, *ssa.DebugRef, *ssa.Select:
-		case *ssa.ChangeType:
-			if m.escapes(x, depth+1) {
-				return true
-			}
-		case *ssa.Store:
-			if _, local := x.Addr.(*ssa.Alloc); !local {
-				return true
-			}
-		case ssa.CallInstruction:
-			common := x.Common()
-			if _, builtin := common.Value.(*ssa.Builtin); builtin {
-				continue
-			}
-			if fn := common.StaticCallee(); fn == nil || m.local[fn] == nil {
-				return true
-			}
-		default:
-			return true
-		}
-	}
-	return false
-}
-
-// chanIdentity returns what identifies the channel v in fn: the
-// unexported struct field it is loaded from, or the make that created it
-// (through parameters every call of the package binds to it, and through
-// variables closures capture). It returns nil when unknown.
-func (m *model) chanIdentity(fn *ssa.Function, v ssa.Value, depth int) any {
-	if depth > 4 {
-		return nil
-	}
-	owner, v := resolveFree(fn, v)
-	if owner == nil {
-		return nil
-	}
-	switch x := stripConv(v).(type) {
-	case *ssa.MakeChan:
-		return x
-	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			if f := fieldAddrVar(fa); f != nil && !f.Exported() && f.Pkg() == m.pass.Pkg {
-				return f
-			}
-		}
-	case *ssa.Field:
-		if f := fieldVar(x); f != nil && !f.Exported() && f.Pkg() == m.pass.Pkg {
-			return f
-		}
-	case *ssa.Parameter:
-		return m.paramChannel(owner, x, depth)
-	}
-	return nil
-}
-
-// paramChannel returns the channel every call of the package binds to
-// parameter p of fn, or nil.
-func (m *model) paramChannel(fn *ssa.Function, p *ssa.Parameter, depth int) any {
-	idx := paramPos(fn, p)
-	if idx < 0 || fn.Parent() != nil {
-		return nil
-	}
-	var id any
-	for _, o := range m.callersOf(fn) {
-		args := o.instr.Common().Args
-		if o.instr.Common().IsInvoke() || idx >= len(args) {
-			return nil
-		}
-		got := m.chanIdentity(o.instr.Parent(), args[idx], depth+1)
-		if got == nil || (id != nil && got != id) {
-			return nil
-		}
-		id = got
-	}
-	return id
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/internal/analysisutil"
 	"github.com/fencecheck/fencecheck/internal/generatedfile"
+	"github.com/fencecheck/fencecheck/internal/valueflow"
 	"github.com/fencecheck/fencecheck/passes/directives"
 )
 
@@ -229,6 +230,8 @@ type model struct {
 	files map[string]*token.File
 	// iface caches interface resolution (iface.go), built lazily.
 	iface *ifaceState
+	// valueGraph is the package's value-flow graph, built lazily (flowgraph.go).
+	valueGraph *valueflow.Graph
 }
 
 // newModel prepares the per-package state.

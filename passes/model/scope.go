@@ -21,6 +21,9 @@ type scope struct {
 	// from, when whole is false, is where the scope starts: a receive from
 	// a channel only sent on under a lease (channels.go).
 	from ssa.Instruction
+	// entry, when set instead of from, is the block the scope covers (and
+	// every block it dominates): the body of a select case.
+	entry *ssa.BasicBlock
 	// failure are blocks entered only when the receive failed (the channel
 	// was closed).
 	failure []*ssa.BasicBlock
@@ -31,7 +34,11 @@ func (s *scope) covers(instr ssa.Instruction) bool {
 	if s.whole {
 		return true
 	}
-	if s.from == nil || instr == s.from || !dominates(s.from, instr) {
+	if s.entry != nil {
+		if instr.Block() == nil || !s.entry.Dominates(instr.Block()) {
+			return false
+		}
+	} else if s.from == nil || instr == s.from || !dominates(s.from, instr) {
 		return false
 	}
 	for _, b := range s.failure {

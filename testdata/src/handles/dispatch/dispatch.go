@@ -107,3 +107,68 @@ func Closure(ctx context.Context, db *sql.DB) error {
 	ch <- l.JobID
 	return nil
 }
+
+// Selector claims jobs (a lease from another package) and hands them to a
+// worker that receives in a select.
+type Selector struct {
+	db    *sql.DB
+	tasks chan int64
+	mixed chan int64
+}
+
+// Claim claims one job and sends it on both channels.
+func (s *Selector) Claim(ctx context.Context) error {
+	l, err := leases.Claim(ctx, s.db, "selector")
+	if err != nil {
+		return err
+	}
+	s.tasks <- l.JobID
+	select {
+	case s.mixed <- l.JobID:
+	case <-ctx.Done():
+	}
+	return nil
+}
+
+// Nudge sends on mixed without any lease.
+func (s *Selector) Nudge() { s.mixed <- 0 }
+
+// Work receives claimed jobs in a select with a way out.
+func (s *Selector) Work(ctx context.Context) {
+	for {
+		select {
+		case id := <-s.tasks:
+			s.db.ExecContext(ctx, `DELETE FROM jobs WHERE id = $1`, id) // want `\(\*sql\.DB\)\.ExecContext deletes from jobs under a lease without a fencing token`
+		case id := <-s.mixed:
+			s.db.ExecContext(ctx, `DELETE FROM jobs WHERE id = $1`, id) // ok: mixed is also sent on outside any lease
+		case <-ctx.Done():
+			s.db.ExecContext(ctx, `UPDATE workers SET idle = true WHERE id = 1`) // ok: this case received nothing
+			return
+		}
+	}
+}
+
+// Exported is a channel code outside the package may send on.
+type Exported struct {
+	DB    *sql.DB
+	Tasks chan int64
+}
+
+// Claim claims one job and sends it.
+func (e *Exported) Claim(ctx context.Context) error {
+	l, err := leases.Claim(ctx, e.DB, "exported")
+	if err != nil {
+		return err
+	}
+	e.Tasks <- l.JobID
+	return nil
+}
+
+// Work receives from the exported channel.
+func (e *Exported) Work(ctx context.Context) {
+	select {
+	case id := <-e.Tasks:
+		e.DB.ExecContext(ctx, `DELETE FROM jobs WHERE id = $1`, id) // ok: anyone may send on Tasks
+	case <-ctx.Done():
+	}
+}
