@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/valueflow"
 )
 
 // Objects that carry the lease. A value of a named type of the package that
@@ -112,6 +114,7 @@ func (m *model) leaseCarriers() map[*types.TypeName]Lease {
 	}
 	leases := make(map[*types.TypeName]Lease)
 	spoiled := make(map[*types.TypeName]bool)
+	label := m.leaseLabel()
 	for _, fn := range m.funcs {
 		fi := m.local[fn]
 		for _, b := range fn.Blocks {
@@ -125,7 +128,7 @@ func (m *model) leaseCarriers() map[*types.TypeName]Lease {
 					continue
 				}
 				lease, scoped := fi.leaseAt(alloc)
-				if !scoped || !m.carriesLease(fi, alloc) {
+				if !scoped || !m.carriesLease(label, alloc) {
 					spoiled[obj] = true
 					delete(leases, obj)
 					continue
@@ -180,9 +183,8 @@ func isZero(v ssa.Value) bool {
 }
 
 // carriesLease reports whether a field of the value alloc makes is set
-// from the lease: the acquisition's result (or a value it scanned), a
-// context derived in the scope, or a parameter of a handler.
-func (m *model) carriesLease(fi *funcInfo, alloc *ssa.Alloc) bool {
+// from the lease: a value the lease label reaches.
+func (m *model) carriesLease(label *valueflow.Label, alloc *ssa.Alloc) bool {
 	refs := alloc.Referrers()
 	if refs == nil {
 		return false
@@ -193,7 +195,7 @@ func (m *model) carriesLease(fi *funcInfo, alloc *ssa.Alloc) bool {
 			continue
 		}
 		for _, rr := range *fa.Referrers() {
-			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa && m.fromLease(fi, st.Val) {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa && label.Reaches(st.Val) {
 				return true
 			}
 		}
@@ -201,40 +203,37 @@ func (m *model) carriesLease(fi *funcInfo, alloc *ssa.Alloc) bool {
 	return false
 }
 
-// fromLease reports whether v, in fi, comes from the lease fi runs under.
-func (m *model) fromLease(fi *funcInfo, v ssa.Value) bool {
-	for i := 0; i < 8 && v != nil; i++ {
-		switch x := stripConv(v).(type) {
-		case *ssa.Extract:
-			v = x.Tuple
-		case *ssa.Field:
-			v = x.X
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.UnOp:
-			if alloc, ok := x.X.(*ssa.Alloc); ok {
-				return m.scannedByAcquisition(fi, alloc)
+// leaseLabel puts the lease label on what a lease yields (an
+// acquisition's result and the variables a claim scanned into, a context
+// derived in a lease scope, the parameters of a handler) and returns the
+// values of the package it reaches through the value-flow graph: through
+// fields, closures at any depth, calls and channels.
+func (m *model) leaseLabel() *valueflow.Label {
+	var sources []ssa.Value
+	for _, fn := range m.funcs {
+		fi := m.local[fn]
+		if m.handlerBody(fi) {
+			for _, p := range fn.Params {
+				sources = append(sources, p)
 			}
-			v = x.X
-		case *ssa.Call:
-			return m.isAcquisitionCall(fi, x) || m.derivedContext(fi, x)
-		case *ssa.Parameter:
-			return m.handlerBody(fi)
-		default:
-			return false
+		}
+		for _, o := range fi.ops {
+			call, ok := o.instr.(*ssa.Call)
+			if !ok || !o.acquire {
+				continue
+			}
+			sources = append(sources, call)
+			sources = append(sources, scannedInto(call)...)
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok && m.derivedContext(fi, call) {
+					sources = append(sources, call)
+				}
+			}
 		}
 	}
-	return false
-}
-
-// isAcquisitionCall reports whether call is an acquisition of fi.
-func (m *model) isAcquisitionCall(fi *funcInfo, call *ssa.Call) bool {
-	for _, o := range fi.ops {
-		if o.instr == call && o.acquire {
-			return true
-		}
-	}
-	return false
+	return m.graph().Propagate(sources, valueflow.Copy|valueflow.Part)
 }
 
 // derivedContext reports whether call derives a context (context.With…)
@@ -259,29 +258,27 @@ func (m *model) handlerBody(fi *funcInfo) bool {
 	return false
 }
 
-// scannedByAcquisition reports whether a claim of fi scanned its result
-// into the variable alloc.
-func (m *model) scannedByAcquisition(fi *funcInfo, alloc *ssa.Alloc) bool {
-	for _, o := range fi.ops {
-		call, ok := o.instr.(*ssa.Call)
-		if !ok || !o.acquire || call.Referrers() == nil {
+// scannedInto returns the variables a Scan of what call returned
+// scans into.
+func scannedInto(call *ssa.Call) []ssa.Value {
+	var out []ssa.Value
+	if call.Referrers() == nil {
+		return nil
+	}
+	for _, r := range *call.Referrers() {
+		scan, ok := r.(*ssa.Call)
+		if !ok || !isScanOn(scan, call) {
 			continue
 		}
-		for _, r := range *call.Referrers() {
-			scan, ok := r.(*ssa.Call)
-			if !ok || !isScanOn(scan, call) {
-				continue
-			}
-			args := callArgs(scan)
-			if len(args) < 2 {
-				continue
-			}
-			for _, a := range varargs(args[len(args)-1]) {
-				if stripConv(a) == alloc {
-					return true
-				}
+		args := callArgs(scan)
+		if len(args) < 2 {
+			continue
+		}
+		for _, a := range varargs(args[len(args)-1]) {
+			if alloc, ok := stripConv(a).(*ssa.Alloc); ok {
+				out = append(out, alloc)
 			}
 		}
 	}
-	return false
+	return out
 }
