@@ -45,8 +45,8 @@ const (
 	// Part: a part of the value (a field of a struct, an element, the
 	// memory an address points to, a context derived from a context).
 	Part
-	// Into: a value stored in a field or an element of an object, to the
-	// object (what escapes with the object, what the object carries).
+	// Into: a value stored in an exported field or an element of an
+	// object, to the object (what escapes with the object).
 	Into
 )
 

@@ -131,7 +131,11 @@ func (g *Graph) memory(fn *ssa.Function, r *roots) {
 				}
 				switch a := x.Addr.(type) {
 				case *ssa.FieldAddr:
-					g.add(x.Val, a.X, Into)
+					// Code outside the package reaches what an object holds
+					// in its exported fields only.
+					if fieldOf(a.X.Type(), a.Field).Exported() {
+						g.add(x.Val, a.X, Into)
+					}
 				case *ssa.IndexAddr:
 					g.add(x.Val, a.X, Into)
 				}

@@ -640,14 +640,17 @@ func (m *model) wiredWrite(conv ssa.Value, fn *ssa.Function, concrete types.Type
 		return nil
 	}
 	var path []string
+	var probe probeSite // the probe the implementation makes before its write
 	if method.Pkg() == m.pass.Pkg {
 		if lf := m.localFunc(method); lf != nil && m.local[lf] != nil && !m.dirs.Func(method).Idempotent {
 			path = m.unscopedWrite(m.local[lf], memo, map[*funcInfo]bool{})
+			probe = m.writeProbes[m.local[lf]]
 		}
 	} else {
 		var f FuncFact
 		if m.pass.ImportObjectFact(method, &f) && !f.Idempotent && !f.Guarded {
 			path = f.Writes
+			probe = probeSite{desc: f.WriteProbe, site: f.WriteProbeAt}
 		}
 	}
 	if len(path) == 0 {
@@ -674,6 +677,17 @@ func (m *model) wiredWrite(conv ssa.Value, fn *ssa.Function, concrete types.Type
 		w.Related = append(w.Related, Related{pos, "called under a lease at " + where + " (" + c.Lease + ")"})
 	}
 	w.Related = append(w.Related, Related{method.Pos(), implName + " writes via " + strings.Join(pathNames(path), " → ")})
+	if probe.desc != "" {
+		// The implementation checks the lease before it writes: the check
+		// does not fence (the worker can pause after it).
+		w.Verdict = Preflight
+		pos := m.resolveSite(probe.site)
+		msg := probe.desc
+		if !pos.IsValid() {
+			pos, msg = method.Pos(), msg+" at "+shortSite(probe.site)
+		}
+		w.Related = append(w.Related, Related{pos, msg})
+	}
 	return w
 }
 
