@@ -37,6 +37,10 @@ type op struct {
 	// are checked atomically by the database (transaction-scoped lock,
 	// FOR UPDATE row lock, session lock on a pinned connection).
 	sameHandleGuards bool
+	// handleField, for the call of a SQL wrapper that locks on a handle
+	// it opened itself, is the field of its result that holds that handle
+	// (wrapperlock.go).
+	handleField *types.Var
 
 	// For writes.
 	guard       Guard
@@ -485,6 +489,9 @@ func (m *model) classifyLocker(o *op) *op {
 type sqlWrapper struct {
 	param int // index among the function's Params (receiver included)
 	entry *catalogue.Entry
+	// handle is the handle the wrapper runs the text on (a transaction it
+	// begins itself, say), nil for a package-level function.
+	handle ssa.Value
 }
 
 // noteSQLWrapper records that the function making call o passes its
@@ -503,7 +510,7 @@ func (m *model) noteSQLWrapper(o *op, e *catalogue.Entry, v ssa.Value) {
 		m.sqlWrappers = make(map[*ssa.Function]sqlWrapper)
 	}
 	if _, seen := m.sqlWrappers[fn]; !seen {
-		m.sqlWrappers[fn] = sqlWrapper{param: i, entry: e}
+		m.sqlWrappers[fn] = sqlWrapper{param: i, entry: e, handle: o.handle}
 	}
 }
 
@@ -530,5 +537,8 @@ func (m *model) classifyWrapperCall(o *op, w sqlWrapper) {
 	o.wrapped = true
 	if o.acquire {
 		o.local = nil // the caller's scope starts after the call, not inside it
+		if c.sameHandleGuards {
+			m.bindWrapperHandle(o, w) // wrapperlock.go
+		}
 	}
 }

@@ -418,6 +418,9 @@ func (m *model) lockedIn(fn *ssa.Function, v ssa.Value) bool {
 	if fi == nil {
 		return false
 	}
+	if m.wrapperLocks(owner, v) {
+		return true
+	}
 	for _, o := range fi.ops {
 		if !o.acquire || !o.sameHandleGuards || o.handle == nil {
 			continue
@@ -674,7 +677,7 @@ func (m *model) handleGuardedIn(fi *funcInfo, instr ssa.Instruction, h ssa.Value
 	if h == nil || fi == nil || depth > 4 {
 		return false
 	}
-	if fi.guardedAt(instr, h) || m.carried(h) {
+	if fi.guardedAt(instr, h) || m.carried(h) || m.wrapperFieldGuards(fi, instr, h) {
 		return true
 	}
 	owner, v := resolveFree(fi.fn, h)
