@@ -245,7 +245,7 @@ func (g *Graph) builtin(b *ssa.Builtin, c *ssa.CallCommon, v ssa.Value) {
 func (g *Graph) contextCall(c *ssa.CallCommon, v ssa.Value) bool {
 	if c.IsInvoke() {
 		if c.Method.Name() == "Value" && isContext(c.Value.Type()) && len(c.Args) == 1 && v != nil {
-			if key, ok := ctxKey(c.Args[0]); ok {
+			if key, ok := ContextKey(c.Args[0]); ok {
 				g.add(CtxValue{key}, v, Copy)
 			}
 			return true
@@ -257,7 +257,7 @@ func (g *Graph) contextCall(c *ssa.CallCommon, v ssa.Value) bool {
 		return false
 	}
 	if callee.Name() == "WithValue" && len(c.Args) == 3 {
-		if key, ok := ctxKey(c.Args[1]); ok {
+		if key, ok := ContextKey(c.Args[1]); ok {
 			g.add(c.Args[2], CtxValue{key}, Copy)
 		}
 	}
@@ -278,10 +278,10 @@ func isContext(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
 
-// ctxKey names a context key: a constant by its type and value, a value
-// of a named type made from nothing (ctxKey{}) by its type, a global by
-// its name.
-func ctxKey(v ssa.Value) (string, bool) {
+// ContextKey names a context key as the graph's CtxValue nodes do: a
+// constant by its type and value, a value of a named type made from
+// nothing (ctxKey{}) by its type, a global by its name.
+func ContextKey(v ssa.Value) (string, bool) {
 	for {
 		mi, ok := v.(*ssa.MakeInterface)
 		if !ok {

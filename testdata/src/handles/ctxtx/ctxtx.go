@@ -145,3 +145,30 @@ func (r *Runner) Reassigned(ctx context.Context, id int64) (err error) {
 	ctx = context.WithValue(ctx, runKey, tx)
 	return r.audit(ctx, id)
 }
+
+// scoped holds the transaction a getter took out of the context.
+type scoped struct{ tx *sql.Tx }
+
+// Nested locks the row, puts the transaction into the context, and
+// finishes the job in a goroutine that keeps the transaction in a struct.
+func (r *Runner) Nested(ctx context.Context, id int64) error {
+	tx, err := r.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := tx.QueryRowContext(ctx, `SELECT id FROM jobs WHERE id = $1 FOR UPDATE SKIP LOCKED`, id).Scan(&id); err != nil {
+		return err
+	}
+	ctx = context.WithValue(ctx, txKey{}, tx)
+	done := make(chan error)
+	go func() {
+		s := &scoped{tx: ctx.Value(txKey{}).(*sql.Tx)}
+		_, err := s.tx.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = $1`, id) // ok: the context's transaction holds the row lock
+		done <- err
+	}()
+	if err := <-done; err != nil {
+		return err
+	}
+	return tx.Commit()
+}
