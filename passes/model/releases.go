@@ -1,10 +1,11 @@
 package model
 
 import (
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/valueflow"
 )
 
 // classifyFuncValueCall keeps a call of a function value that another call
@@ -15,7 +16,7 @@ func (m *model) classifyFuncValueCall(o *op) *op {
 	if common.IsInvoke() {
 		return nil
 	}
-	p := producerOf(common.Value, 0, make(map[ssa.Value]bool))
+	p := m.producerOf(common.Value)
 	if p == nil {
 		return nil
 	}
@@ -27,43 +28,31 @@ func (m *model) classifyFuncValueCall(o *op) *op {
 	return o
 }
 
-// producerOf returns the call that returned the function value v, looking
-// through tuple extraction, captured variables, local variables and phis.
-func producerOf(v ssa.Value, depth int, seen map[ssa.Value]bool) ssa.CallInstruction {
-	if v == nil || depth > 8 || seen[v] {
-		return nil
+// producerOf returns the call that returned the function value v: the
+// first call the value-flow graph says v comes from (through captured
+// variables at any depth, variables, fields, channels and phis), or nil.
+func (m *model) producerOf(v ssa.Value) ssa.CallInstruction {
+	produced := func(key any) bool { return producedCall(key) != nil }
+	srcs, _ := m.graph().Sources(v, valueflow.Copy, produced)
+	for _, k := range srcs {
+		if call := producedCall(k); call != nil {
+			return call
+		}
 	}
-	seen[v] = true
-	switch x := stripConv(v).(type) {
-	case *ssa.Extract:
-		if call, ok := x.Tuple.(*ssa.Call); ok {
+	return nil
+}
+
+// producedCall returns the call a source node of the graph stands for: a
+// call whose result is a function, or a result of a call with several.
+func producedCall(key any) ssa.CallInstruction {
+	switch k := key.(type) {
+	case valueflow.TupleItem:
+		if call, ok := k.Tuple.(*ssa.Call); ok {
 			return call
 		}
 	case *ssa.Call:
-		if _, ok := x.Type().Underlying().(*types.Signature); ok {
-			return x
-		}
-	case *ssa.FreeVar:
-		return producerOf(freeVarBinding(x), depth+1, seen)
-	case *ssa.UnOp:
-		if x.Op == token.MUL {
-			return producerOf(x.X, depth+1, seen)
-		}
-	case *ssa.Alloc:
-		if refs := x.Referrers(); refs != nil {
-			for _, r := range *refs {
-				if st, ok := r.(*ssa.Store); ok && st.Addr == x {
-					if p := producerOf(st.Val, depth+1, seen); p != nil {
-						return p
-					}
-				}
-			}
-		}
-	case *ssa.Phi:
-		for _, e := range x.Edges {
-			if p := producerOf(e, depth+1, seen); p != nil {
-				return p
-			}
+		if _, ok := k.Type().Underlying().(*types.Signature); ok {
+			return k
 		}
 	}
 	return nil
