@@ -74,4 +74,3 @@ func (m *model) contextCarried(v ssa.Value) bool {
 	}
 	return true
 }
-
