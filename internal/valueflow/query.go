@@ -37,6 +37,19 @@ type Label struct {
 // only with the labelled value) and no code outside the graph calls it;
 // every other node is labelled when one of its sources is.
 func (g *Graph) Propagate(sources []ssa.Value, kinds Kind) *Label {
+	return g.propagate(sources, kinds, false)
+}
+
+// PropagateInPackage is Propagate, but a parameter is labelled when every
+// argument the graph binds to it is, whether or not code outside the
+// graph may also call its function: for properties the package's own
+// calls decide (a context every caller of the package derives from a
+// lease).
+func (g *Graph) PropagateInPackage(sources []ssa.Value, kinds Kind) *Label {
+	return g.propagate(sources, kinds, true)
+}
+
+func (g *Graph) propagate(sources []ssa.Value, kinds Kind, inPackage bool) *Label {
 	l := &Label{g: g}
 	pending := make(map[Node]int) // parameters: labelled arguments so far
 	var queue []Node
@@ -54,7 +67,7 @@ func (g *Graph) Propagate(sources []ssa.Value, kinds Kind) *Label {
 			}
 			if p, ok := g.keys[e.to].(*ssa.Parameter); ok {
 				pending[e.to]++
-				if pending[e.to] < g.boundCount(e.to, p, kinds) {
+				if pending[e.to] < g.boundCount(e.to, p, kinds, inPackage) {
 					continue
 				}
 			}
@@ -68,11 +81,14 @@ func (g *Graph) Propagate(sources []ssa.Value, kinds Kind) *Label {
 
 // boundCount returns the number of edges of the given kinds into a
 // parameter, or one more than that when code outside the graph binds it
-// (so that it is never reached).
-func (g *Graph) boundCount(n Node, _ *ssa.Parameter, kinds Kind) int {
+// (so that it is never reached) unless only the package's calls count.
+func (g *Graph) boundCount(n Node, _ *ssa.Parameter, kinds Kind, inPackage bool) int {
 	count := 0
 	for _, e := range g.pred[n] {
 		if g.keys[e.to] == Escape {
+			if inPackage {
+				continue
+			}
 			return len(g.pred[n]) + 1
 		}
 		if e.kind&kinds != 0 {

@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/valueflow"
 )
 
 // Lease contexts. ctx.Err() and <-ctx.Done() check a lease only when the
@@ -24,126 +26,99 @@ import (
 //     context's Done()), or in client-go's OnStoppedLeading callback.
 
 // leaseContext reports whether v is a context tied to a lease.
-func (m *model) leaseContext(v ssa.Value, depth int) bool {
-	if v == nil || depth > maxCondDepth {
-		return false
+func (m *model) leaseContext(v ssa.Value, _ int) bool {
+	return v != nil && m.leaseContexts().Reaches(v)
+}
+
+// leaseContexts returns the lease-context label: put on the contexts a
+// lease yields (handler parameters, what an acquisition returns, and
+// contexts cancelled on a lease-loss path) and carried by the value-flow
+// graph through conversions, phis, variables, closures, fields, derived
+// contexts, and parameters every call of the package binds to one. It is
+// memoised per assumption (ctxProbeParams takes one parameter for a lease
+// context while it asks what a function's result depends on).
+func (m *model) leaseContexts() *valueflow.Label {
+	key := m.assumedCtx
+	if l, ok := m.ctxLabels[key]; ok {
+		return l
 	}
-	if v == m.assumedCtx {
-		return true
+	if m.ctxLabels == nil {
+		m.ctxLabels = make(map[ssa.Value]*valueflow.Label)
 	}
-	switch x := v.(type) {
-	case *ssa.MakeInterface:
-		return m.leaseContext(x.X, depth+1)
-	case *ssa.ChangeInterface:
-		return m.leaseContext(x.X, depth+1)
-	case *ssa.ChangeType:
-		return m.leaseContext(x.X, depth+1)
-	case *ssa.TypeAssert:
-		return m.leaseContext(x.X, depth+1)
-	case *ssa.Phi:
-		for _, e := range x.Edges {
-			if m.leaseContext(e, depth+1) {
-				return true
+	g := m.graph()
+	const kinds = valueflow.Copy | valueflow.Part
+	sources := m.leaseContextSources()
+	if key != nil {
+		sources = append(sources, key)
+	}
+	label := g.PropagateInPackage(sources, kinds)
+	m.ctxLabels[key] = label
+	// A context whose cancel runs when the lease is lost is tied to the
+	// lease; the loss may be told by another lease context's Done.
+	cancels := m.cancelContexts()
+	for round := 0; round < 4; round++ {
+		added := false
+		for _, c := range cancels {
+			if v := resultValue(c, 0, 2); v != nil && !label.Reaches(v) && m.cancelledOnLoss(c, 0) {
+				sources = append(sources, v)
+				added = true
 			}
 		}
-	case *ssa.Parameter:
-		return m.leaseParam(x, depth)
-	case *ssa.UnOp:
-		for _, sv := range loadedValues(x) {
-			if m.leaseContext(sv, depth+1) {
-				return true
-			}
+		if !added {
+			break
 		}
-	case *ssa.FreeVar:
-		return m.leaseContext(freeVarBinding(x), depth+1)
-	case *ssa.Extract:
-		if call, ok := x.Tuple.(*ssa.Call); ok {
-			return m.leaseContextCall(call, x.Index, depth)
-		}
-	case *ssa.Call:
-		return m.leaseContextCall(x, 0, depth)
+		label = g.PropagateInPackage(sources, kinds)
+		m.ctxLabels[key] = label
 	}
-	return false
+	return label
 }
 
-// leaseContextCall reports whether result idx of call is a lease context.
-func (m *model) leaseContextCall(call *ssa.Call, idx int, depth int) bool {
-	if o := m.opAt(call); o != nil && o.acquire {
-		return true // a lease API that returns a context
-	}
-	fn := funcObject(call.Common().StaticCallee())
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || idx != 0 {
-		return false
-	}
-	args := call.Common().Args
-	switch fn.Name() {
-	case "WithValue":
-		return len(args) > 0 && m.leaseContext(args[0], depth+1)
-	case "WithCancel", "WithCancelCause", "WithTimeout", "WithTimeoutCause", "WithDeadline", "WithDeadlineCause":
-		if len(args) > 0 && m.leaseContext(args[0], depth+1) {
-			return true
-		}
-		return m.cancelledOnLoss(call, depth)
-	}
-	return false
-}
-
-// leaseParam reports whether parameter p carries a lease context: p is a
-// parameter of a handler body, or every call of its function in the
-// package passes one. The answer is memoised per parameter, so a helper
-// with many callers is asked once; a parameter met again while it is being
-// decided (recursion) counts as no lease context. While ctxProbeParams
-// assumes a parameter to be one, answers depend on that and are not kept.
-func (m *model) leaseParam(p *ssa.Parameter, depth int) bool {
-	if m.assumedCtx != nil {
-		return m.decideLeaseParam(p, depth+1)
-	}
-	switch m.leaseParams[p] {
-	case probeYes:
-		return true
-	case probeNo, probeComputing:
-		return false
-	}
-	if m.leaseParams == nil {
-		m.leaseParams = make(map[*ssa.Parameter]probeState)
-	}
-	m.leaseParams[p] = probeComputing
-	state := probeNo
-	if m.decideLeaseParam(p, 0) {
-		state = probeYes
-	}
-	m.leaseParams[p] = state
-	return state == probeYes
-}
-
-// decideLeaseParam decides leaseParam; depth bounds how far the contexts
-// callers pass are followed back.
-func (m *model) decideLeaseParam(p *ssa.Parameter, depth int) bool {
-	fn := p.Parent()
-	if fi := m.local[fn]; fi != nil {
+// leaseContextSources returns the contexts a lease yields: the parameters
+// of handler bodies and what acquisitions return.
+func (m *model) leaseContextSources() []ssa.Value {
+	var out []ssa.Value
+	for _, fn := range m.funcs {
+		fi := m.local[fn]
 		for _, s := range fi.own {
 			if s.whole {
-				return true
+				for _, p := range fn.Params {
+					out = append(out, p)
+				}
+				break
+			}
+		}
+		for _, o := range fi.ops {
+			if call, ok := o.instr.(*ssa.Call); ok && o.acquire {
+				out = append(out, call)
 			}
 		}
 	}
-	idx := -1
-	for i, q := range fn.Params {
-		if q == p {
-			idx = i
+	return out
+}
+
+// cancelContexts returns the calls of context.WithCancel and its siblings
+// in the package.
+func (m *model) cancelContexts() []*ssa.Call {
+	var out []*ssa.Call
+	for _, fn := range m.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				f := funcObject(call.Common().StaticCallee())
+				if f == nil || f.Pkg() == nil || f.Pkg().Path() != "context" {
+					continue
+				}
+				switch f.Name() {
+				case "WithCancel", "WithCancelCause", "WithTimeout", "WithTimeoutCause", "WithDeadline", "WithDeadlineCause":
+					out = append(out, call)
+				}
+			}
 		}
 	}
-	calls := m.staticCallers()[fn]
-	if idx < 0 || len(calls) == 0 {
-		return false
-	}
-	for _, c := range calls {
-		args := c.Common().Args
-		if idx >= len(args) || !m.leaseContext(args[idx], depth+1) {
-			return false
-		}
-	}
-	return true
+	return out
 }
 
 // staticCallers indexes the static calls of the package's functions.

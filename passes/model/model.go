@@ -204,8 +204,9 @@ type model struct {
 	// assumedCtx is the context parameter taken for a lease context while
 	// ctxProbeParams asks what a function's result depends on.
 	assumedCtx ssa.Value
-	// leaseParams memoises leaseParam.
-	leaseParams map[*ssa.Parameter]probeState
+	// ctxLabels memoises the lease-context label per assumed context
+	// (leasectx.go).
+	ctxLabels map[ssa.Value]*valueflow.Label
 	// ctxProbes memoises ctxProbeParams.
 	ctxProbes map[*ssa.Function][]int
 	// probeFuncs memoises which functions return a probe's result
