@@ -179,10 +179,12 @@ func (g *Graph) add(a, b any, kind Kind) {
 	if na == nb {
 		return
 	}
-	for _, e := range g.succ[na] {
-		if e.to == nb && e.kind == kind {
-			return
-		}
+	// Only a repeat of the last edge is dropped: a duplicate further back
+	// changes no answer (labels are sets, and a parameter's bindings are
+	// counted the same way on both sides), and a full check would make
+	// nodes of high degree (Escape, a popular field) quadratic.
+	if out := g.succ[na]; len(out) > 0 && out[len(out)-1] == (edge{nb, kind}) {
+		return
 	}
 	g.succ[na] = append(g.succ[na], edge{nb, kind})
 	g.pred[nb] = append(g.pred[nb], edge{na, kind})

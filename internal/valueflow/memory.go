@@ -14,6 +14,7 @@ import (
 type roots struct {
 	g    *Graph
 	memo map[ssa.Value]rootSet
+	seen map[Node]bool // scratch space of of, cleared on each call
 }
 
 // rootSet is what a value denotes: its locations, and whether code outside
@@ -23,7 +24,9 @@ type rootSet struct {
 	open bool
 }
 
-func newRoots(g *Graph) *roots { return &roots{g: g, memo: make(map[ssa.Value]rootSet)} }
+func newRoots(g *Graph) *roots {
+	return &roots{g: g, memo: make(map[ssa.Value]rootSet), seen: make(map[Node]bool)}
+}
 
 // maxRoots bounds the roots kept for one value; past it the value is its
 // own root, which keeps the graph linear and makes a store through it
@@ -37,7 +40,8 @@ func (r *roots) of(v ssa.Value) rootSet {
 	}
 	r.memo[v] = rootSet{locs: []any{Cell{v}}} // a cycle denotes itself
 	var out rootSet
-	seen := make(map[Node]bool)
+	seen := r.seen
+	clear(seen)
 	var stack []Node
 	if n, ok := r.g.ids[v]; ok {
 		stack = append(stack, n)
