@@ -23,6 +23,8 @@ type Settings struct {
 	Acquire, Release, Probe, Sink, Handler, Idempotent names
 	// Guarded maps a function's full name to its token parameter index.
 	Guarded guarded
+	// ReportTests reports writes made in _test.go files too.
+	ReportTests bool
 }
 
 // current holds the settings the flags write into.
@@ -41,6 +43,7 @@ func Register(fs *flag.FlagSet) {
 	fs.Var(&current.Sink, "sink", "comma-separated functions that write to a sink without a guard")
 	fs.Var(&current.Handler, "handler", "comma-separated functions whose body runs under a lease")
 	fs.Var(&current.Idempotent, "idempotent", "comma-separated functions whose writes cannot corrupt state (as //fencecheck:idempotent)")
+	fs.BoolVar(&current.ReportTests, "report-tests", false, "report writes made in _test.go files too (a lease a test takes never makes production code a lease scope)")
 	fs.Var(&current.Guarded, "guarded", "comma-separated guarded writes as NAME:PARAM, PARAM the index of the token parameter: (*pkg/path.Store).Save:2")
 }
 
@@ -49,6 +52,13 @@ func FencingHeader() string {
 	mu.RLock()
 	defer mu.RUnlock()
 	return current.Header
+}
+
+// ReportTests reports whether writes in _test.go files are reported.
+func ReportTests() bool {
+	mu.RLock()
+	defer mu.RUnlock()
+	return current.ReportTests
 }
 
 // Class is what the flags say a function does.

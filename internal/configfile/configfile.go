@@ -77,7 +77,7 @@ func Find(dir string) (string, error) {
 //   - every flag of the root analyzer (suite[0]), as -fencecheck.FLAG:
 //     acquire, release, probe, sink, handler, idempotent and guarded take
 //     a list of function names (guarded: NAME:PARAM), fencing-header a
-//     string;
+//     string, report-tests a boolean;
 //   - a rule's name, mapping its flags to values, as -RULE.FLAG.
 //
 // A value is a string, number or boolean; a list is one entry per item for

@@ -124,8 +124,8 @@ func (m *model) leaseCarriers() map[*types.TypeName]Lease {
 					continue
 				}
 				obj := allocTypeName(alloc)
-				if obj == nil || !withMethods[obj] || spoiled[obj] || isCopy(alloc) {
-					continue
+				if obj == nil || !withMethods[obj] || spoiled[obj] || isCopy(alloc) || m.inTestCode(alloc) {
+					continue // a test's values neither make nor spoil a carrier
 				}
 				lease, scoped := fi.leaseAt(alloc)
 				if !scoped || !m.carriesLease(label, alloc) {

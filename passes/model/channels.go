@@ -171,6 +171,9 @@ func (m *model) leasedChannels() map[valueflow.Chan]Lease {
 	leased := make(map[valueflow.Chan]Lease)
 	spoiled := make(map[valueflow.Chan]bool)
 	note := func(fi *funcInfo, instr ssa.Instruction, ch ssa.Value) {
+		if m.inTestCode(instr) {
+			return // what a test sends neither makes nor spoils a channel
+		}
 		keys, escapes := g.ChanRoots(ch)
 		lease, ok := fi.leaseAt(instr)
 		for _, id := range keys {

@@ -151,7 +151,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 			filtered = append(filtered, w)
 		}
 	}
-	out.Writes = filtered
+	out.Writes = m.reportedWrites(filtered)
 	sort.SliceStable(out.Writes, func(i, j int) bool { return out.Writes[i].Pos < out.Writes[j].Pos })
 	return out, nil
 }

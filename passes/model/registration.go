@@ -66,8 +66,8 @@ func (m *model) registrations() []*registration {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
+				if !ok || m.inTestCode(call) {
+					continue // a handler a test registers is not a production scope
 				}
 				if r := m.registrationAt(call); r != nil {
 					out = append(out, r)

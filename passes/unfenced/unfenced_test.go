@@ -1,11 +1,13 @@
 package unfenced_test
 
 import (
+	"flag"
 	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/fencecheck/fencecheck/internal/config"
 	"github.com/fencecheck/fencecheck/passes/unfenced"
 )
 
@@ -88,4 +90,17 @@ func TestRedisShapes(t *testing.T) {
 // token and one whose filter its caller passes.
 func TestDocFilters(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "docfilter/app")
+}
+
+// TestTestLeases checks that a lease a test takes makes no production
+// helper a lease scope, and that test code is reported only when asked.
+func TestTestLeases(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "testleases")
+	fs := flag.NewFlagSet("fencecheck", flag.ContinueOnError)
+	config.Register(fs)
+	if err := fs.Set("report-tests", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer fs.Set("report-tests", "false")
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "testleasesreport")
 }
