@@ -133,7 +133,8 @@
 //     FindOne) was read separately, not issued by the claim.
 //     Probes are read by structure: a clock reading (time.Now, any Now()
 //     time.Time, a func() time.Time value) compared with a value that is
-//     not one (clock.go); ctx.Err() and ctx.Done() only on a context tied
+//     not one, and bools built from probes with ||, && and ! (clock.go,
+//     probes.go: Equal alone is no probe); ctx.Err() and ctx.Done() only on a context tied
 //     to a lease (leasectx.go); a function whose bool result comes from a
 //     probe, exported as FuncFact.Probe, and the probe a helper makes
 //     before its write, carried by FuncFact.WriteProbe; a function whose
