@@ -157,6 +157,10 @@ const (
 	// on the same key (creating a key and deleting it on return is a lock;
 	// the deferred call is its release).
 	CreateOnly
+	// ListExpand returns its SQL text, argument Text, with each '?' bound
+	// to a slice among the arguments from Args expanded into a list of
+	// placeholders (sqlx.In); its first result is the text.
+	ListExpand
 )
 
 // String returns the class name used in docs/catalogue.md.
@@ -190,6 +194,8 @@ func (c Class) String() string {
 		return "orm chain"
 	case Identity:
 		return "sql text rewrite"
+	case ListExpand:
+		return "sql text rewrite (slice arguments expand to placeholder lists)"
 	case Acquire:
 		return "acquire"
 	case Release:

@@ -28,8 +28,9 @@
 //     The user's word comes first (directives, flags), then the API
 //     catalogue, then facts of other packages. SQL text is resolved from
 //     constants, concatenation, Sprintf, prepared statements, wrappers of
-//     the package and functions that return SQL (sqlvalue.go, sqlfuncs.go)
-//     and read by its structure (sqlrules.go, sqlshape.go): a claim sets a
+//     the package and functions that return SQL (sqlvalue.go, sqlfuncs.go),
+//     with lists of placeholders built at run time read as parameter lists
+//     (sqllists.go: Repeat, Join, sqlx.In), and read by its structure (sqlrules.go, sqlshape.go): a claim sets a
 //     holder or expiry and returns its rows or is conditioned on a free or
 //     expired lease (visibility timeouts through subquery predicates,
 //     upsert claims, two-step claims); a renewal is neither claim nor
