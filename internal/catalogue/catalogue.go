@@ -324,6 +324,31 @@ func Lookup(fn *types.Func) *Entry {
 	return nil
 }
 
+// handleTypes maps the receiver type of each SQL execution entry
+// ("*database/sql.Conn", "github.com/jackc/pgx/v5.Tx") to how it relates
+// to database sessions.
+var handleTypes = func() map[string]Handle {
+	m := make(map[string]Handle)
+	for _, e := range table {
+		if e.Class != SQLExec || !strings.HasPrefix(e.Name, "(") {
+			continue
+		}
+		if i := strings.Index(e.Name, ")."); i > 0 {
+			m[e.Name[1:i]] = e.Handle
+		}
+	}
+	return m
+}()
+
+// HandleOf reports how a value of type t relates to database sessions,
+// when t is the receiver type of a SQL API of the catalogue: a pool, a
+// handle that pins one session (sql.Conn, pgx.Conn, pgxpool.Conn) or a
+// transaction (which pins one too).
+func HandleOf(t types.Type) (Handle, bool) {
+	h, ok := handleTypes[types.TypeString(types.Unalias(t), nil)]
+	return h, ok
+}
+
 // LookupName returns the entry for a full name, or nil.
 func LookupName(name string) *Entry {
 	return index[name]

@@ -37,6 +37,10 @@ type op struct {
 	// are checked atomically by the database (transaction-scoped lock,
 	// FOR UPDATE row lock, session lock on a pinned connection).
 	sameHandleGuards bool
+	// sessionLock: the lock is held by the session, not by a transaction
+	// (pg_advisory_lock): it guards every handle of the session
+	// (sessions.go), and handle is the session's root.
+	sessionLock bool
 
 	// For writes.
 	guard       Guard
@@ -400,7 +404,11 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 		return o
 	case hasAny(st.Funcs, sessionLockFuncs):
 		o.acquire = true
-		o.sameHandleGuards = e.Handle == catalogue.Session
+		// Any handle that pins a session holds it, a transaction too.
+		o.sameHandleGuards = e.Handle != catalogue.Pooled
+		if o.sameHandleGuards && o.handle != nil {
+			o.sessionLock, o.handle = true, sessionRoot(o.handle)
+		}
 		return o
 	case hasAny(st.Funcs, unlockFuncs):
 		o.release = true

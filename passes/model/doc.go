@@ -81,6 +81,9 @@
 //     that locks a parameter (FuncFact.LocksParams), stored in a field that
 //     only ever holds locked handles (FieldFact), or handed to a helper
 //     whose writes all go through that parameter (FuncFact.WriteParams).
+//     A session lock guards every handle of its session, whatever the
+//     driver: a transaction begun on the connection, pgxpool.Conn.Conn()
+//     (sessions.go; the handle types are the catalogue's).
 //
 //  4. Scopes (scope.go, dataflow.go, acquirers.go, releases.go,
 //     handlers.go). Within a function, a forward dataflow over the control
