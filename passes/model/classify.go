@@ -38,8 +38,8 @@ type op struct {
 	// FOR UPDATE row lock, session lock on a pinned connection).
 	sameHandleGuards bool
 	// sessionLock: the lock is held by the session, not by a transaction
-	// (pg_advisory_lock): it guards every handle of the session
-	// (sessions.go), and handle is the session's root.
+	// (pg_advisory_lock): it guards every handle of the session, and
+	// handle is the session's root (sessions.go).
 	sessionLock bool
 
 	// For writes.
@@ -404,11 +404,13 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 		return o
 	case hasAny(st.Funcs, sessionLockFuncs):
 		o.acquire = true
-		// Any handle that pins a session holds it, a transaction too.
-		o.sameHandleGuards = e.Handle != catalogue.Pooled
-		if o.sameHandleGuards && o.handle != nil {
+		// Any handle that pins a session holds it, a transaction too; the
+		// end of a transaction does not release it, so only a lock on a
+		// connection is tied to its handle (sessions.go).
+		if e.Handle != catalogue.Pooled && o.handle != nil {
 			o.sessionLock, o.handle = true, sessionRoot(o.handle)
 		}
+		o.sameHandleGuards = e.Handle == catalogue.Session || o.sessionLock && isConnHandle(o.handle)
 		return o
 	case hasAny(st.Funcs, unlockFuncs):
 		o.release = true

@@ -201,7 +201,7 @@ func (fi *funcInfo) guardedAt(instr ssa.Instruction, handle ssa.Value) bool {
 		return false
 	}
 	for i, a := range fi.flow.acqs {
-		if held.has(i) && a.sameHandleGuards && a.handle != nil && sameSession(a, handle) {
+		if held.has(i) && (a.sameHandleGuards || a.sessionLock) && a.handle != nil && sameSession(a, handle) {
 			return true
 		}
 	}

@@ -22,8 +22,10 @@ import (
 // the catalogue's word (catalogue.HandleOf); a handle derived from one is
 // any result of its methods that is such a type. A pool (*sql.DB,
 // *pgxpool.Pool) pins nothing: a transaction begun on it is a session of
-// its own. A lock a transaction holds (pg_advisory_xact_lock, FOR UPDATE)
-// guards that transaction's writes only.
+// its own. The end of a transaction does not release a session lock
+// taken through it: the lease goes on after the commit. A lock a
+// transaction holds (pg_advisory_xact_lock, FOR UPDATE) guards the writes
+// of that transaction and of the handles derived from it only.
 
 // maxSessionDepth bounds how far a handle is followed back to the one it
 // was derived from.

@@ -77,7 +77,8 @@ func ConnTx(ctx context.Context, db *sql.DB) error {
 }
 
 // InTx takes a session lock through a transaction begun on the pool: the
-// transaction runs in the session that holds it, the pool does not.
+// transaction runs in the session that holds it, the pool does not, and
+// the lock outlives the transaction.
 func InTx(ctx context.Context, pool *pgxpool.Pool) error {
 	tx, err := pool.Begin(ctx)
 	if err != nil {
@@ -90,7 +91,11 @@ func InTx(ctx context.Context, pool *pgxpool.Pool) error {
 	tx.Exec(ctx, `UPDATE reports SET body = 'b' WHERE id = $1`, 1)        // ok: same session as the lock
 	tx.Conn().Exec(ctx, `UPDATE reports SET body = 'b' WHERE id = $1`, 1) // ok: the connection under it
 	pool.Exec(ctx, `UPDATE reports SET body = 'b' WHERE id = $1`, 2)      // want `\(\*pgxpool\.Pool\)\.Exec updates reports under a lease`
-	return tx.Commit(ctx)
+	if err := tx.Commit(ctx); err != nil {
+		return err
+	}
+	pool.Exec(ctx, `UPDATE reports SET body = 'c' WHERE id = $1`, 2) // want `\(\*pgxpool\.Pool\)\.Exec updates reports under a lease`
+	return nil
 }
 
 // XactTx holds a transaction lock in a transaction of an acquired
