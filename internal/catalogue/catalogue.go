@@ -157,6 +157,10 @@ const (
 	// on the same key (creating a key and deleting it on return is a lock;
 	// the deferred call is its release).
 	CreateOnly
+	// ListExpand returns its SQL text, argument Text, with each '?' bound
+	// to a slice among the arguments from Args expanded into a list of
+	// placeholders (sqlx.In); its first result is the text.
+	ListExpand
 )
 
 // String returns the class name used in docs/catalogue.md.
@@ -190,6 +194,8 @@ func (c Class) String() string {
 		return "orm chain"
 	case Identity:
 		return "sql text rewrite"
+	case ListExpand:
+		return "sql text rewrite (slice arguments expand to placeholder lists)"
 	case Acquire:
 		return "acquire"
 	case Release:
@@ -316,6 +322,31 @@ func Lookup(fn *types.Func) *Entry {
 		return index["(github.com/redis/go-redis/v9.cmdable)."+fn.Name()]
 	}
 	return nil
+}
+
+// handleTypes maps the receiver type of each SQL execution entry
+// ("*database/sql.Conn", "github.com/jackc/pgx/v5.Tx") to how it relates
+// to database sessions.
+var handleTypes = func() map[string]Handle {
+	m := make(map[string]Handle)
+	for _, e := range table {
+		if e.Class != SQLExec || !strings.HasPrefix(e.Name, "(") {
+			continue
+		}
+		if i := strings.Index(e.Name, ")."); i > 0 {
+			m[e.Name[1:i]] = e.Handle
+		}
+	}
+	return m
+}()
+
+// HandleOf reports how a value of type t relates to database sessions,
+// when t is the receiver type of a SQL API of the catalogue: a pool, a
+// handle that pins one session (sql.Conn, pgx.Conn, pgxpool.Conn) or a
+// transaction (which pins one too).
+func HandleOf(t types.Type) (Handle, bool) {
+	h, ok := handleTypes[types.TypeString(types.Unalias(t), nil)]
+	return h, ok
 }
 
 // LookupName returns the entry for a full name, or nil.

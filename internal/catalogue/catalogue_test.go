@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"flag"
+	"go/types"
 	"os"
 	"regexp"
 	"testing"
@@ -65,5 +66,19 @@ func TestMarkdown(t *testing.T) {
 	}
 	if string(want) != got {
 		t.Errorf("%s is out of date: run go test ./internal/catalogue -update", path)
+	}
+}
+
+// TestHandleOf checks the session kinds of a few handle types.
+func TestHandleOf(t *testing.T) {
+	pkg := types.NewPackage("database/sql", "sql")
+	for name, want := range map[string]Handle{"DB": Pooled, "Conn": Session, "Tx": Transaction} {
+		named := types.NewNamed(types.NewTypeName(0, pkg, name, nil), types.NewStruct(nil, nil), nil)
+		if got, ok := HandleOf(types.NewPointer(named)); !ok || got != want {
+			t.Errorf("HandleOf(*sql.%s) = %v, %v; want %v", name, got, ok, want)
+		}
+		if _, ok := HandleOf(named); ok {
+			t.Errorf("HandleOf(sql.%s) found a handle; only the pointer is one", name)
+		}
 	}
 }

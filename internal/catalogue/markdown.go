@@ -89,6 +89,9 @@ func notes(e Entry) string {
 			parts = append(parts, "named arguments")
 		}
 	}
+	if e.Class == ListExpand {
+		parts = append(parts, fmt.Sprintf("text is argument %d, its arguments from argument %d; a '?' bound to a slice (or to a value of unknown type) becomes a placeholder list", e.Text, e.Args))
+	}
 	if e.Class == SQLPrepare && e.Args >= 0 {
 		parts = append(parts, fmt.Sprintf("text is argument %d, bound values from argument %d; methods returning the statement's type keep both", e.Text, e.Args))
 	}

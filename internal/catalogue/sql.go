@@ -96,6 +96,7 @@ func sqlEntries() []Entry {
 	add(sqlx, "(*github.com/jmoiron/sqlx.DB).BeginTxx", TxBegin, -1, -1, false, Pooled)
 	add(sqlx, "(*github.com/jmoiron/sqlx.DB).MustBegin", TxBegin, -1, -1, false, Pooled)
 	add(sqlx, "(*github.com/jmoiron/sqlx.DB).MustBeginTx", TxBegin, -1, -1, false, Pooled)
+	add(sqlx, "github.com/jmoiron/sqlx.In", ListExpand, 0, 1, false, Pooled)
 	named(sqlx, "github.com/jmoiron/sqlx.NamedExec", 1, Pooled)
 	named(sqlx, "github.com/jmoiron/sqlx.NamedExecContext", 2, Pooled)
 	add(sqlx, "github.com/jmoiron/sqlx.MustExec", SQLExec, 1, 2, false, Pooled)

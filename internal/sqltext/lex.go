@@ -56,17 +56,19 @@ func tokenize(src string) []token {
 		l.brackets = true
 		toks = l.run()
 	}
-	dollar, n := styles(toks)[Dollar], int32(0)
+	dollar, n, listed := styles(toks)[Dollar], int32(0), false
 	out := toks[:0]
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
-		if t.kind == tParam && t.style == uint8(Question) && dollar {
+		if t.kind == tParam && t.style == uint8(List) {
+			listed = true // the '?' after a list have no known position
+		} else if t.kind == tParam && t.style == uint8(Question) && dollar {
 			t.kind, t.style, t.val = tOp, 0, "?"
 			if i+1 < len(toks) && toks[i+1].pos == t.end && (toks[i+1].val == "|" || toks[i+1].val == "&") {
 				t.end, t.val = toks[i+1].end, "?"+toks[i+1].val
 				i++
 			}
-		} else if t.kind == tParam && t.style == uint8(Question) {
+		} else if t.kind == tParam && t.style == uint8(Question) && !listed {
 			n++
 			t.num = n
 		}
@@ -92,7 +94,7 @@ func hasDollarNumber(src string) bool {
 
 // styles reports which placeholder styles toks use; index 0 reports
 // whether they contain a '['.
-func styles(toks []token) (seen [At + 1]bool) {
+func styles(toks []token) (seen [List + 1]bool) {
 	for _, t := range toks {
 		if t.kind == tParam {
 			seen[t.style] = true
@@ -149,6 +151,10 @@ func (l *lexer) scan() {
 		l.skipPast("*/", 2)
 	case c == '$' || c == '?' || c == ':' || c == '@':
 		l.sigil()
+	case c == ParamList[0]:
+		l.i++
+		l.emit(tParam, start, "")
+		l.toks[len(l.toks)-1].style = uint8(List)
 	default:
 		l.punct()
 	}

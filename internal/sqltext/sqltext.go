@@ -20,6 +20,12 @@ import "strings"
 // treats it as an opaque identifier or expression.
 const Hole = "\x00"
 
+// ParamList stands for a list of placeholders whose length is known only
+// at run time, such as strings.Repeat("?,", n) spliced into IN (%s).
+// Callers splice it into the text; the scanner reads it as one
+// placeholder of style List.
+const ParamList = "\x01"
+
 // Kind classifies a statement by what it does to stored rows.
 type Kind int
 
@@ -66,11 +72,14 @@ const (
 	QuestionNumber                         // ?1 (SQLite)
 	Colon                                  // :name or :1 (sqlx, Oracle, SQLite)
 	At                                     // @name, @p1 (SQL Server, SQLite)
+	// List is a ParamList: it binds no one argument (its Number is 0), and
+	// the '?' placeholders after it have no known position (Number 0).
+	List
 )
 
 // String returns a short name for the style.
 func (s PlaceholderStyle) String() string {
-	names := [...]string{"none", "dollar", "question", "question-number", "colon", "at"}
+	names := [...]string{"none", "dollar", "question", "question-number", "colon", "at", "list"}
 	if s < 0 || int(s) >= len(names) {
 		return "none"
 	}
@@ -80,13 +89,14 @@ func (s PlaceholderStyle) String() string {
 // Placeholder is one bind parameter in the text.
 type Placeholder struct {
 	Style  PlaceholderStyle
-	Number int    // $N, ?N, :N: N. '?': its 1-based position among the '?' placeholders. Named: 0.
+	Number int    // $N, ?N, :N: N. '?': its 1-based position among the '?' placeholders, 0 after a List. Named, List: 0.
 	Name   string // :name / @name without the sigil, case preserved. Empty otherwise.
 	Offset int    // byte offset of the sigil in the text
 }
 
 // ArgIndex returns the 0-based index of the positional argument the
-// placeholder binds, or -1 for named placeholders (and for $0).
+// placeholder binds, or -1 for named placeholders, lists and placeholders
+// whose position is unknown (and for $0).
 func (p Placeholder) ArgIndex() int {
 	if p.Name != "" || p.Number <= 0 {
 		return -1

@@ -41,6 +41,10 @@ type op struct {
 	// it opened itself, is the field of its result that holds that handle
 	// (wrapperlock.go).
 	handleField *types.Var
+	// sessionLock: the lock is held by the session, not by a transaction
+	// (pg_advisory_lock): it guards every handle of the session, and
+	// handle is the session's root (sessions.go).
+	sessionLock bool
 
 	// For writes.
 	guard       Guard
@@ -404,7 +408,13 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 		return o
 	case hasAny(st.Funcs, sessionLockFuncs):
 		o.acquire = true
-		o.sameHandleGuards = e.Handle == catalogue.Session
+		// Any handle that pins a session holds it, a transaction too; the
+		// end of a transaction does not release it, so only a lock on a
+		// connection is tied to its handle (sessions.go).
+		if e.Handle != catalogue.Pooled && o.handle != nil {
+			o.sessionLock, o.handle = true, sessionRoot(o.handle)
+		}
+		o.sameHandleGuards = e.Handle == catalogue.Session || o.sessionLock && isConnHandle(o.handle)
 		return o
 	case hasAny(st.Funcs, unlockFuncs):
 		o.release = true

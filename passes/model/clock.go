@@ -15,6 +15,17 @@ import (
 // named Now that returns a time.Time and takes nothing, and any function
 // value of type func() time.Time (s.now()). A comparison of two clock
 // readings measures elapsed time, not a deadline: it is not a probe.
+//
+// A bool built from such comparisons with ||, && and ! is one too
+// (findInCond follows the phis of short-circuit evaluation), so the
+// inclusive forms until.After(now) || until.Equal(now) and
+// now.Before(until) || now.Equal(until) probe through their ordering
+// half. Equal of a reading with a deadline belongs to the same family, as
+// the boundary of such an inclusive comparison, but alone it is not a
+// probe: it holds at one instant of a clock that counts nanoseconds, so a
+// branch on it decides nothing about whether the lease still runs (a
+// write under `if !until.Equal(now)` runs all but always, and is judged
+// as if no check were made).
 
 // maxClockDepth bounds how far a value is followed back to a clock.
 const maxClockDepth = 6

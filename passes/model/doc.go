@@ -28,8 +28,9 @@
 //     The user's word comes first (directives, flags), then the API
 //     catalogue, then facts of other packages. SQL text is resolved from
 //     constants, concatenation, Sprintf, prepared statements, wrappers of
-//     the package and functions that return SQL (sqlvalue.go, sqlfuncs.go)
-//     and read by its structure (sqlrules.go, sqlshape.go): a claim sets a
+//     the package and functions that return SQL (sqlvalue.go, sqlfuncs.go),
+//     with lists of placeholders built at run time read as parameter lists
+//     (sqllists.go: Repeat, Join, sqlx.In), and read by its structure (sqlrules.go, sqlshape.go): a claim sets a
 //     holder or expiry and returns its rows or is conditioned on a free or
 //     expired lease (visibility timeouts through subquery predicates,
 //     upsert claims, two-step claims); a renewal is neither claim nor
@@ -80,6 +81,9 @@
 //     that locks a parameter (FuncFact.LocksParams), stored in a field that
 //     only ever holds locked handles (FieldFact), or handed to a helper
 //     whose writes all go through that parameter (FuncFact.WriteParams).
+//     A session lock guards every handle of its session, whatever the
+//     driver: a transaction begun on the connection, pgxpool.Conn.Conn()
+//     (sessions.go; the handle types are the catalogue's).
 //
 //  4. Scopes (scope.go, dataflow.go, acquirers.go, releases.go,
 //     handlers.go). Within a function, a forward dataflow over the control
@@ -133,7 +137,8 @@
 //     FindOne) was read separately, not issued by the claim.
 //     Probes are read by structure: a clock reading (time.Now, any Now()
 //     time.Time, a func() time.Time value) compared with a value that is
-//     not one (clock.go); ctx.Err() and ctx.Done() only on a context tied
+//     not one, and bools built from probes with ||, && and ! (clock.go,
+//     probes.go: Equal alone is no probe); ctx.Err() and ctx.Done() only on a context tied
 //     to a lease (leasectx.go); a function whose bool result comes from a
 //     probe, exported as FuncFact.Probe, and the probe a helper makes
 //     before its write, carried by FuncFact.WriteProbe; a function whose

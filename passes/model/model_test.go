@@ -19,7 +19,7 @@ func TestFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, dir, model.Analyzer, "interproc/store", "interproc/leases", "handles/queue", "handles/txhelper", "handles/leasedtypes", "handles/pglock", "sqlshape/retention/cleanup",
-		"wrappers/locks", "wrappers/txutil", "wrappers/store", "wrappers/query", "wrappers/rdb", "retries/store", "preflight/leases")
+		"wrappers/locks", "wrappers/txutil", "wrappers/store", "wrappers/query", "wrappers/rdb", "retries/store", "preflight/leases", "sqlshape/lists/listsql", "advisory/pgxlock")
 }
 
 // TestInterfaceFacts checks the facts of interface dispatch: directives on

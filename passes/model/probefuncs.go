@@ -14,7 +14,9 @@ import (
 // caller in another package that writes after `if lease.Valid()` is
 // reported as preflight. Constant results (the early `return false` of a
 // nil check) do not decide; at least one returned bool must come from a
-// probe.
+// probe: computed from one with ||, && and !, or a constant returned only
+// on the branch a probe decides (if clk.Now().After(l.until) { return
+// false }).
 
 // probeState is the memo of probeFunc.
 type probeState int8
@@ -73,18 +75,41 @@ func (m *model) probeFunc(fn *ssa.Function) bool {
 	}
 	m.probeFuncs[fn] = probeComputing
 	state := probeNo
+	if m.returnsProbe(fn, idx) {
+		state = probeYes
+	}
+	m.probeFuncs[fn] = state
+	return state == probeYes
+}
+
+// returnsProbe reports whether one of fn's returns gives, as result idx, a
+// bool built from a probe: computed from one (with ||, && and !, whose
+// short-circuit phis findInCond follows), or a constant returned only
+// when a probe decides so (if until.Before(now) { return false }; return
+// true).
+func (m *model) returnsProbe(fn *ssa.Function, idx int) bool {
 	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || idx >= len(ret.Results) {
 			continue
 		}
-		if _, ok := m.findInCond(ret.Results[idx], 0, make(map[ssa.Value]bool), m.probeValue); ok {
-			state = probeYes
-			break
+		res := ret.Results[idx]
+		if _, ok := m.findInCond(res, 0, make(map[ssa.Value]bool), m.probeValue); ok {
+			return true
+		}
+		if _, ok := res.(*ssa.Const); !ok {
+			continue
+		}
+		for _, cond := range m.controllingConds(ret) {
+			if _, ok := m.findInCond(cond, 0, make(map[ssa.Value]bool), m.probeValue); ok {
+				return true
+			}
 		}
 	}
-	m.probeFuncs[fn] = state
-	return state == probeYes
+	return false
 }
 
 // boolResult returns the index of the first bool result of sig, or -1.
@@ -214,16 +239,7 @@ func (m *model) ctxProbeParams(fn *ssa.Function) []int {
 		// aside.
 		saved := m.probeFuncs
 		m.probeFuncs, m.assumedCtx = nil, p
-		found := false
-		for _, b := range fn.Blocks {
-			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-			if ok && idx < len(ret.Results) {
-				if _, ok := m.findInCond(ret.Results[idx], 0, make(map[ssa.Value]bool), m.probeValue); ok {
-					found = true
-					break
-				}
-			}
-		}
+		found := m.returnsProbe(fn, idx)
 		m.probeFuncs, m.assumedCtx = saved, nil
 		if found {
 			out = append(out, i-offset)

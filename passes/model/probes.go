@@ -112,7 +112,7 @@ func (m *model) findInCond(v ssa.Value, depth int, seen map[ssa.Value]bool, matc
 	case *ssa.Convert:
 		operands = []ssa.Value{x.X}
 	case *ssa.Phi:
-		operands = x.Edges
+		operands = append(append([]ssa.Value(nil), x.Edges...), shortCircuitConds(x)...)
 	case *ssa.Alloc, *ssa.FieldAddr:
 		// A flag stored earlier: look at what was stored.
 		if refs := v.Referrers(); refs != nil {
@@ -129,6 +129,35 @@ func (m *model) findInCond(v ssa.Value, depth int, seen map[ssa.Value]bool, matc
 		}
 	}
 	return check{}, false
+}
+
+// shortCircuitConds returns the branch conditions a bool phi takes its
+// constant edges from: a || b, a && b and `ok := false; if a { ok = b }`
+// become, in SSA, a phi whose constant edge comes from the block that
+// tested a (or from the one branch a block tested), so the value is
+// built from a as much as from b.
+func shortCircuitConds(phi *ssa.Phi) []ssa.Value {
+	if b, ok := phi.Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return nil
+	}
+	var out []ssa.Value
+	for i, e := range phi.Edges {
+		if _, ok := e.(*ssa.Const); !ok || i >= len(phi.Block().Preds) {
+			continue
+		}
+		p := phi.Block().Preds[i]
+		for step := 0; step < 2 && len(p.Instrs) > 0; step++ {
+			if iff, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); ok {
+				out = append(out, iff.Cond)
+				break
+			}
+			if len(p.Preds) != 1 {
+				break
+			}
+			p = p.Preds[0]
+		}
+	}
+	return out
 }
 
 // probeValue reports whether v is the result of an ownership probe: a

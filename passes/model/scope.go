@@ -197,7 +197,8 @@ func (fi *funcInfo) ownLeaseAt(instr ssa.Instruction) (Lease, bool) {
 }
 
 // guardedAt reports whether a write through handle at instr is checked by
-// the database against a lock held in the same transaction or session.
+// the database against a lock held in the same transaction or session
+// (sessions.go).
 func (fi *funcInfo) guardedAt(instr ssa.Instruction, handle ssa.Value) bool {
 	if handle == nil {
 		return false
@@ -207,7 +208,7 @@ func (fi *funcInfo) guardedAt(instr ssa.Instruction, handle ssa.Value) bool {
 		return false
 	}
 	for i, a := range fi.flow.acqs {
-		if held.has(i) && a.sameHandleGuards && a.handle != nil && sameValue(a.handle, handle) {
+		if held.has(i) && (a.sameHandleGuards || a.sessionLock) && a.handle != nil && sameSession(a, handle) {
 			return true
 		}
 	}

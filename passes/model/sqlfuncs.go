@@ -68,12 +68,16 @@ func (m *model) textReturnedBy(fn *ssa.Function, depth int) string {
 }
 
 // exportedText returns the SQL text a declared function of the package
-// returns, for its fact: only text that reads as a query or a write
-// (anything else, "tasks" or a DDL, is not exported).
+// returns, for its fact: only text that reads as a query or a write, or a
+// placeholder list (sqllists.go) that callers splice into one (anything
+// else, "tasks" or a DDL, is not exported).
 func (m *model) exportedText(fn *ssa.Function) string {
 	text := m.textReturnedBy(fn, 0)
 	if text == sqltext.Hole {
 		return ""
+	}
+	if isList(text) {
+		return text
 	}
 	if st := sqltext.Parse(text); st.Kind == sqltext.Unknown || st.Kind == sqltext.Other {
 		return ""

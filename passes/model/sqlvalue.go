@@ -70,6 +70,10 @@ func textOf(m *model, v ssa.Value, depth int) string {
 		return first
 	case *ssa.Call:
 		return callText(m, v, depth)
+	case *ssa.Slice:
+		return sliceText(m, v, depth)
+	case *ssa.Extract:
+		return expandedText(m, v, depth)
 	}
 	return sqltext.Hole
 }
@@ -103,6 +107,9 @@ func callText(m *model, call *ssa.Call, depth int) string {
 			return sqltext.Hole
 		}
 		return sprintf(format, varargs(args[1]), func(v ssa.Value) string { return textOf(m, v, depth+1) })
+	}
+	if s, ok := listCallText(m, fn, args, depth); ok {
+		return s // a placeholder list (sqllists.go)
 	}
 	return m.returnedText(call, fn, depth)
 }

@@ -66,8 +66,9 @@ type FuncFact struct {
 	// argument holds the lock.
 	WriteParams []int
 	// SQLText is the SQL text the function returns (its first result, a
-	// string), with sqltext.Hole for the parts not known statically; empty
-	// when it returns none.
+	// string), with sqltext.Hole for the parts not known statically and
+	// sqltext.ParamList for lists of placeholders; empty when it returns
+	// none.
 	SQLText string
 	// SyncParams are the declared indices (receiver excluded) of the
 	// function-valued parameters the function calls before it returns,

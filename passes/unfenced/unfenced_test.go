@@ -50,11 +50,12 @@ func TestHandles(t *testing.T) {
 
 // TestSQLShapes checks statements recognised by their structure: retention
 // cleanups, lock-row claims, renewals and releases, visibility-timeout and
-// upsert claims, two-step claims, identifiers and returned counters.
+// upsert claims, two-step claims, identifiers and returned counters, and
+// statements keyed by lists of placeholders built at run time.
 func TestSQLShapes(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer,
 		"sqlshape/retentionkeys", "sqlshape/lockrow", "sqlshape/queue", "sqlshape/upsert", "sqlshape/twostep", "sqlshape/identifiers",
-		"sqlshape/queuelib", "sqlshape/queueworker")
+		"sqlshape/queuelib", "sqlshape/queueworker", "sqlshape/lists")
 }
 
 // TestInterfaces checks calls through interfaces: directives on interface

@@ -45,3 +45,9 @@ func (c *Conn) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row { 
 
 // Release returns the connection to the pool.
 func (c *Conn) Release() {}
+
+// Begin starts a transaction on this connection.
+func (c *Conn) Begin(ctx context.Context) (pgx.Tx, error) { return nil, nil }
+
+// Conn returns the underlying *pgx.Conn.
+func (c *Conn) Conn() *pgx.Conn { return nil }
