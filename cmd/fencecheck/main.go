@@ -136,6 +136,9 @@ func run(suite []*analysis.Analyzer, args []string, stdout, stderr io.Writer) in
 	if result == nil {
 		result = &driver.Run{Tree: make(vetjson.Tree)}
 	}
+	if v := xtoolsVersion(); *backend == "vet" && len(result.Failed) > 0 && badUnitchecker(v) {
+		fmt.Fprintf(stderr, "fencecheck: this binary was built with %s %s, whose go vet support rejects some valid code (a defined type over another package's interface with an unexported method); if the packages above build, install fencecheck with its own go.mod (go install github.com/fencecheck/fencecheck/cmd/fencecheck@VERSION) or use -driver=packages\n", xtoolsPath, v)
+	}
 	return out.report(suite, result, err, stdout, stderr)
 }
 
