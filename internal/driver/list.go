@@ -87,12 +87,13 @@ func (p *listed) base() string {
 	return stripVariant(p.ImportPath)
 }
 
-// stripVariant removes the " [x.test]" suffix of a test variant's path.
+// stripVariant removes the suffix of a test variant's path: " [x.test]",
+// or " (test)" as go list writes it in an import stack.
 func stripVariant(path string) string {
 	if i := strings.Index(path, " ["); i >= 0 {
 		return path[:i]
 	}
-	return path
+	return strings.TrimSuffix(path, " (test)")
 }
 
 // loadFailures maps the import path of each package that does not load

@@ -8,8 +8,9 @@ import (
 
 // goList is go list -e -test -json output for a module where web's embed
 // pattern matches nothing, useweb imports web, sync imports a package no
-// module provides, and jobs's external tests import a package that does
-// not build (the error comes later, from go vet).
+// module provides, notes's tests import one, and jobs's external tests
+// import a package that does not build (the error comes later, from go
+// vet).
 const goList = `
 {"ImportPath": "example.com/m/cmd/sync", "Name": "main",
  "DepsErrors": [{"ImportStack": ["example.com/m/cmd/sync"], "Pos": "cmd/sync/main.go:4:8",
@@ -21,6 +22,9 @@ const goList = `
 {"ImportPath": "example.com/m/jobs.test", "Name": "main", "Deps": ["example.com/m/tally"],
  "DepsErrors": [{"ImportStack": ["example.com/m/jobs.test", "example.com/m/web"], "Err": "testmain's copy"}]}
 {"ImportPath": "example.com/m/tally", "Name": "tally"}
+{"ImportPath": "example.com/m/notes", "Name": "notes"}
+{"ImportPath": "example.com/m/notes [example.com/m/notes.test]", "Name": "notes", "ForTest": "example.com/m/notes",
+ "DepsErrors": [{"ImportStack": ["example.com/m/notes (test)"], "Pos": "notes/in_test.go:3:8", "Err": "cannot find module providing package example.invalid/z"}]}
 {"ImportPath": "example.com/m/useweb", "Name": "useweb", "Deps": ["embed", "example.com/m/web"],
  "DepsErrors": [{"ImportStack": ["example.com/m/useweb", "example.com/m/web"], "Pos": "web/web.go:6:12",
    "Err": "pattern dist/*: no matching files found"}]}
@@ -40,6 +44,7 @@ func TestLoadFailures(t *testing.T) {
 		"example.com/m/useweb":   "its dependency example.com/m/web does not load: web/web.go:6:12: pattern dist/*: no matching files found",
 		"example.com/m/web":      "web/web.go:6:12: pattern dist/*: no matching files found",
 		"../other/...":           "pattern ../other/...: directory prefix ../other does not contain main module",
+		"example.com/m/notes":    "notes/in_test.go:3:8: cannot find module providing package example.invalid/z",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("loadFailures:\n%q\nwant\n%q", got, want)
@@ -47,7 +52,7 @@ func TestLoadFailures(t *testing.T) {
 	if good := loadable(pkgs, got); !reflect.DeepEqual(good, []string{"example.com/m/jobs", "example.com/m/tally"}) {
 		t.Errorf("loadable = %q, want jobs and tally", good)
 	}
-	if n := countPackages(pkgs); n != 6 {
+	if n := countPackages(pkgs); n != 7 {
 		t.Errorf("countPackages = %d, want 6 (a package and its tests once, no test main)", n)
 	}
 
