@@ -107,7 +107,9 @@ func Vet(tool string, toolFlags []string, opts Options) (*Run, error) {
 		res = vetResult{tree: make(vetjson.Tree)}
 		if good := loadable(pkgs, failed); len(good) > 0 {
 			if res, err = vetAll(tool, toolFlags, opts, good); err != nil {
-				return &Run{Tree: res.tree}, err
+				run := &Run{Tree: res.tree}
+				run.addFailures(failed)
+				return run, err
 			}
 		}
 	}
