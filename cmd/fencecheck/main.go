@@ -19,6 +19,11 @@
 // findings, 1 on an error (bad flags, packages that do not load or build,
 // an analysis that failed). With -format=json the status is 0 or 1, as for
 // go vet -json. With -baseline, 3 means new findings.
+//
+// Packages that do not load or build do not stop the others: fencecheck
+// analyses every package that loads, prints its findings, names each
+// package it could not analyse with the first error on standard error,
+// and exits 1.
 package main
 
 import (
@@ -112,7 +117,7 @@ func run(suite []*analysis.Analyzer, args []string, stdout, stderr io.Writer) in
 	}
 	opts := driver.Options{Patterns: patterns, Tests: *tests, Tags: *tags, SanityCheck: out.sanityCheck()}
 
-	var tree vetjson.Tree
+	var result *driver.Run
 	var err error
 	switch *backend {
 	case "vet":
@@ -121,14 +126,20 @@ func run(suite []*analysis.Analyzer, args []string, stdout, stderr io.Writer) in
 			fmt.Fprintf(stderr, "fencecheck: cannot find own executable: %v\n", exeErr)
 			return exitError
 		}
-		tree, err = driver.Vet(self, sel.vetFlags(fs), opts)
+		result, err = driver.Vet(self, sel.vetFlags(fs), opts)
 	case "packages":
-		tree, err = driver.Packages(sel.enabled(suite), opts)
+		result, err = driver.Packages(sel.enabled(suite), opts)
 	default:
 		fmt.Fprintf(stderr, "fencecheck: unknown -driver %q (want vet or packages)\n", *backend)
 		return exitError
 	}
-	return out.report(suite, tree, err, stdout, stderr)
+	if result == nil {
+		result = &driver.Run{Tree: make(vetjson.Tree)}
+	}
+	if v := xtoolsVersion(); *backend == "vet" && len(result.Failed) > 0 && badUnitchecker(v) {
+		fmt.Fprintf(stderr, "fencecheck: this binary was built with %s %s, whose go vet support rejects some valid code (a defined type over another package's interface with an unexported method); if the packages above build, install fencecheck with its own go.mod (go install github.com/fencecheck/fencecheck/cmd/fencecheck@VERSION) or use -driver=packages\n", xtoolsPath, v)
+	}
+	return out.report(suite, result, err, stdout, stderr)
 }
 
 // applyConfig reads the configuration file (path, or the one Find finds

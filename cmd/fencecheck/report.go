@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/fencecheck/fencecheck/internal/driver"
 	"github.com/fencecheck/fencecheck/internal/fix"
 	"github.com/fencecheck/fencecheck/internal/report"
 	"github.com/fencecheck/fencecheck/internal/vetjson"
@@ -28,7 +29,8 @@ const informationURI = "https://github.com/fencecheck/fencecheck"
 //     ones; with -fix: ones left unfixed; with -diff: any), except with
 //     -format=json, which, like go vet -json, exits 0;
 //   - otherwise 0, and always 0 after -write-baseline succeeds.
-func (o *outputFlags) report(suite []*analysis.Analyzer, tree vetjson.Tree, runErr error, stdout, stderr io.Writer) int {
+func (o *outputFlags) report(suite []*analysis.Analyzer, run *driver.Run, runErr error, stdout, stderr io.Writer) int {
+	tree := run.Tree
 	code := exitClean
 	var errs []string
 	if runErr != nil {
@@ -36,7 +38,17 @@ func (o *outputFlags) report(suite []*analysis.Analyzer, tree vetjson.Tree, runE
 		errs = append(errs, runErr.Error())
 		code = exitError
 	}
-	for _, e := range tree.Errors() {
+	for _, f := range run.Failed {
+		e := f.Package + ": not analysed: " + f.Err
+		fmt.Fprintf(stderr, "fencecheck: %s\n", e)
+		errs = append(errs, e)
+		code = exitError
+	}
+	if len(run.Failed) > 0 {
+		fmt.Fprintf(stderr, "fencecheck: %s not analysed (above): any findings in %s are missing; %s analysed\n",
+			plural(len(run.Failed), "package"), pronoun(len(run.Failed)), plural(run.Analysed, "other"))
+	}
+	for _, e := range analysisErrors(tree, run.Failed) {
 		fmt.Fprintf(stderr, "fencecheck: %s\n", e)
 		errs = append(errs, e)
 		code = exitError
@@ -149,6 +161,46 @@ func (o *outputFlags) report(suite []*analysis.Analyzer, tree vetjson.Tree, runE
 		code = exitFindings
 	}
 	return closeOut(code)
+}
+
+// analysisErrors is tree.Errors() without the errors that record the
+// failed packages, which are reported on their own.
+func analysisErrors(tree vetjson.Tree, failed []driver.Failure) []string {
+	if len(failed) == 0 {
+		return tree.Errors()
+	}
+	rest := make(vetjson.Tree, len(tree))
+	for id, results := range tree {
+		rest[id] = results
+	}
+	for _, f := range failed {
+		if results, ok := rest[f.Package]; ok {
+			others := make(map[string]vetjson.Result, len(results))
+			for name, res := range results {
+				if name != driver.LoadError || res.Error != f.Err {
+					others[name] = res
+				}
+			}
+			rest[f.Package] = others
+		}
+	}
+	return rest.Errors()
+}
+
+// plural returns "1 package", "2 packages".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// pronoun returns "it" for one, "them" for more.
+func pronoun(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
 }
 
 // applyFixes applies (or, with -diff, prints to w) the first suggested fix

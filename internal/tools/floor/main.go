@@ -57,15 +57,22 @@ func main() {
 	backend := fs.String("driver", "vet", "vet or packages")
 	fs.Parse(os.Args[1:])
 	opts := driver.Options{Patterns: fs.Args(), Tests: true}
+	var run *driver.Run
 	var err error
 	if *backend == "packages" {
-		_, err = driver.Packages([]*analysis.Analyzer{nop}, opts)
+		run, err = driver.Packages([]*analysis.Analyzer{nop}, opts)
 	} else {
 		self, _ := os.Executable()
-		_, err = driver.Vet(self, nil, opts)
+		run, err = driver.Vet(self, nil, opts)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	for _, f := range run.Failed {
+		fmt.Fprintf(os.Stderr, "%s: not analysed: %s\n", f.Package, f.Err)
+	}
+	if len(run.Failed) > 0 {
 		os.Exit(1)
 	}
 }

@@ -1,0 +1,3 @@
+module example.com/definediface
+
+go 1.26.0
