@@ -17,7 +17,7 @@ func (m *model) classifyFuncValueCall(o *op) *op {
 	}
 	p := producerOf(common.Value, 0, make(map[ssa.Value]bool))
 	if p == nil {
-		return nil
+		return m.noteDynamic(o) // inventory.go
 	}
 	o.producer = p
 	o.name = "function returned by " + displayName(funcObject(p.Common().StaticCallee()), nil)
