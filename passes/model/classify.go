@@ -424,7 +424,7 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 			o.acquire, o.claimColumns = true, cols
 			return o
 		case shapeRenew, shapeRetention:
-			m.noteShape(o, shape) // inventory.go
+			m.noteShape(o, shape)
 			return o // neither a claim nor a sink
 		case shapeRelease:
 			o.release = true
