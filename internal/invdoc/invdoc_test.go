@@ -129,14 +129,16 @@ func TestSchema(t *testing.T) {
 		return d["scopes"].([]any)[0].(map[string]any)["writes"].([]any)[0].(map[string]any)
 	}
 	for name, mutate := range map[string]func(map[string]any){
-		"an unknown verdict":         func(d map[string]any) { write(d)["verdict"] = "maybe" },
-		"a reported write, no rule":  func(d map[string]any) { delete(write(d), "rule") },
-		"a scoped write, no scope":   func(d map[string]any) { delete(write(d), "scope") },
-		"a rule on a fenced write":   func(d map[string]any) { write(d)["verdict"] = "fenced" },
-		"a position without a line":  func(d map[string]any) { write(d)["posn"] = "w.go" },
-		"an unknown field":           func(d map[string]any) { write(d)["colour"] = "red" },
-		"another version":            func(d map[string]any) { d["version"] = 2 },
-		"an unknown recognition":     func(d map[string]any) { d["scopes"].([]any)[1].(map[string]any)["recognised"].(map[string]any)["by"] = "luck" },
+		"an unknown verdict":        func(d map[string]any) { write(d)["verdict"] = "maybe" },
+		"a reported write, no rule": func(d map[string]any) { delete(write(d), "rule") },
+		"a scoped write, no scope":  func(d map[string]any) { delete(write(d), "scope") },
+		"a rule on a fenced write":  func(d map[string]any) { write(d)["verdict"] = "fenced" },
+		"a position without a line": func(d map[string]any) { write(d)["posn"] = "w.go" },
+		"an unknown field":          func(d map[string]any) { write(d)["colour"] = "red" },
+		"another version":           func(d map[string]any) { d["version"] = 2 },
+		"an unknown recognition": func(d map[string]any) {
+			d["scopes"].([]any)[1].(map[string]any)["recognised"].(map[string]any)["by"] = "luck"
+		},
 		"a scope without its writes": func(d map[string]any) { delete(d["scopes"].([]any)[1].(map[string]any), "writes") },
 	} {
 		var d map[string]any

@@ -235,7 +235,7 @@ func (m *model) noteUnclassified(o *op) *op {
 // known. It returns nil, what classify returns for such a call.
 func (m *model) noteDynamic(o *op) *op {
 	if _, builtin := o.instr.Common().Value.(*ssa.Builtin); m.inv != nil && !builtin && o.instr.Pos().IsValid() {
-		m.inv.notes = append(m.inv.notes, note{instr: o.instr, kind: NotJudged, reason: "it calls a function value whose body is not known here", dynamic: true})
+		m.inv.notes = append(m.inv.notes, note{instr: o.instr, kind: NotJudged, reason: "the function value's body is not known here (a parameter, a field, or a value another package made)", dynamic: true})
 	}
 	return nil
 }
@@ -412,7 +412,7 @@ func (m *model) opEntry(fn *ssa.Function, o *op) *Entry {
 	fi := m.local[fn]
 	lease, scoped := fi.leaseAt(o.instr)
 	pos, end := m.callRange(o.instr)
-	e := &Entry{Pos: pos, End: end, Func: funcName(fn), Callee: o.name, Subject: o.name, Guard: o.guard}
+	e := &Entry{Pos: pos, End: end, Func: funcName(fn), Callee: o.name, Subject: "call to " + o.name, Guard: o.guard}
 	if scoped {
 		e.Lease = &lease
 		e.Related = append([]Related{{lease.Pos, lease.Desc}}, lease.Steps...)
@@ -440,7 +440,8 @@ func (m *model) opEntry(fn *ssa.Function, o *op) *Entry {
 		return e
 	}
 	if f, ok := m.importedSilent(o); ok {
-		e.Judgement, e.Reason = judgementNamed(f.Judgement), silentText(o.name, f)
+		e.Judgement, e.Reason = judgementNamed(f.Judgement), silentText(f)
+		e.Related = append(e.Related, m.silentStep(f, pos))
 		return e
 	}
 	return nil
@@ -457,10 +458,13 @@ func (m *model) noteEntry(n note) *Entry {
 	lease, scoped := fi.leaseAt(n.instr)
 	reason, kind := n.reason, n.kind
 	name := ""
+	var silent *Related
 	if n.external != nil {
 		name = n.external.name
 		if f, ok := m.importedSilent(n.external); ok {
-			reason, kind = silentText(name, f), judgementNamed(f.Judgement)
+			reason, kind = silentText(f), judgementNamed(f.Judgement)
+			step := m.silentStep(f, n.instr.Pos())
+			silent = &step
 		} else if reason, ok = m.externalReason(n.external); !ok {
 			return nil
 		}
@@ -472,7 +476,7 @@ func (m *model) noteEntry(n note) *Entry {
 		name = calleeName(n.instr)
 	}
 	pos, end := m.callRange(n.instr)
-	e := &Entry{Pos: pos, End: end, Func: funcName(n.instr.Parent()), Callee: name, Subject: name, Judgement: kind, Reason: reason}
+	e := &Entry{Pos: pos, End: end, Func: funcName(n.instr.Parent()), Callee: name, Subject: "call to " + name, Judgement: kind, Reason: reason}
 	if !scoped {
 		e.Judgement = Unscoped
 		e.Reason = "no lease is held here; " + reason
@@ -483,10 +487,26 @@ func (m *model) noteEntry(n note) *Entry {
 	}
 	e.Lease = &lease
 	e.Related = append([]Related{{lease.Pos, lease.Desc}}, lease.Steps...)
+	if silent != nil {
+		e.Related = append(e.Related, *silent)
+	}
 	return e
 }
 
-// calleeName names the function a call calls, or "function value".
+// silentStep is the step of a SilentFact: where the call it describes is
+// made; fallback is its position when that file is not in the file set
+// (the message then names the file and line).
+func (m *model) silentStep(f SilentFact, fallback token.Pos) Related {
+	msg := "the call: " + f.Path[len(f.Path)-1]
+	pos := m.resolveSite(f.At)
+	if !pos.IsValid() {
+		pos = fallback
+		msg += " at " + shortSite(f.At)
+	}
+	return Related{pos, msg}
+}
+
+// calleeName names the function a call calls, or "a function value".
 func calleeName(call ssa.CallInstruction) string {
 	c := call.Common()
 	if c.IsInvoke() {
@@ -495,7 +515,7 @@ func calleeName(call ssa.CallInstruction) string {
 	if fn := c.StaticCallee(); fn != nil {
 		return displayName(funcObject(fn), fn)
 	}
-	return "function value"
+	return "a function value"
 }
 
 // funcName names a function for the inventory: its display name, or for a

@@ -189,10 +189,10 @@ func (m *model) importedSilent(o *op) (SilentFact, bool) {
 	return f, m.pass.ImportObjectFact(o.callee, &f)
 }
 
-// silentText explains a call of name whose fact describes the call it
+// silentText explains a call whose callee's fact describes the call it
 // makes that the rules are silent about.
-func silentText(name string, f SilentFact) string {
-	return name + " → " + strings.Join(f.Path, " → ") + " at " + shortSite(f.At) + ": " + f.Reason
+func silentText(f SilentFact) string {
+	return "via " + strings.Join(f.Path, " → ") + " at " + shortSite(f.At) + ": " + f.Reason
 }
 
 // externalReason explains a call of a function of another package that no

@@ -103,7 +103,7 @@ func (m *model) wiredEntry(conv ssa.Value, fn *ssa.Function, concrete types.Type
 		case f.Guarded:
 			j, reason = JudgedFenced, implName+" performs a token-conditional write (its package's facts say so)"
 		case len(f.Writes) == 0 && m.pass.ImportObjectFact(method, &s):
-			j, reason = judgementNamed(s.Judgement), silentText(implName, s)
+			j, reason = judgementNamed(s.Judgement), "it "+silentText(s)
 		default:
 			return nil
 		}

@@ -35,16 +35,16 @@ func Run(ctx context.Context, db *sql.DB, r *helpers.Results, store Store, hook 
 		return nil
 	}
 	db.ExecContext(ctx, `UPDATE jobs SET note = 'x' WHERE id = $1 AND state = 'running'`, id) // want `reported \(weakguard\): its guard does not fence: it checks state`
-	r.SaveFenced(ctx, id, "r", tok)                                                           // want `^\(\*helpers\.Results\)\.SaveFenced: fenced: \(\*helpers\.Results\)\.SaveFenced → \(\*sql\.DB\)\.ExecContext at helpers\.go:\d+: the sink compares the token in the statement \(results\.fence_token < EXCLUDED\.fence_token\)`
+	r.SaveFenced(ctx, id, "r", tok)                                                           // want `^call to \(\*helpers\.Results\)\.SaveFenced: fenced: via \(\*sql\.DB\)\.ExecContext at helpers\.go:\d+: the sink compares the token in the statement \(results\.fence_token < EXCLUDED\.fence_token\)`
 	r.Annotate(ctx, id, map[string]string{"a": "b"})                                          // want `unjudged: .*at helpers\.go:\d+: the SQL text is built at run time \(returned by \(\*strings\.Builder\)\.String\)`
-	r.Record(ctx, id)                                                                         // want `unjudged: \(\*helpers\.Results\)\.Record → \(\*helpers\.Results\)\.Annotate → \(\*sql\.DB\)\.ExecContext at helpers\.go`
+	r.Record(ctx, id)                                                                         // want `unjudged: via \(\*helpers\.Results\)\.Annotate → \(\*sql\.DB\)\.ExecContext at helpers\.go`
 	r.Audit(ctx, id, "done")                                                                  // want `notwrite: .*an INSERT of a new row into audit appends`
-	db.ExecContext(ctx, query(id))                                                            // want `^\(\*sql\.DB\)\.ExecContext: unjudged: the SQL text is built at run time`
+	db.ExecContext(ctx, query(id))                                                            // want `^call to \(\*sql\.DB\)\.ExecContext: unjudged: the SQL text is built at run time`
 	db.ExecContext(ctx, `DELETE FROM results WHERE created_at < now() - interval '30 days'`)  // want `cleanup: a cleanup of rows of results selected by age alone`
-	hook(ctx)                                                                                 // want `^function value: unjudged: it calls a function value whose body is not known here`
-	store.Put(ctx, id)                                                                        // want `^\(app\.Store\)\.Put: unjudged: no implementation of \(app\.Store\)\.Put is visible here`
-	notify.Send(ctx, "ops", "done")                                                           // want `^notify\.Send: unjudged: example\.org/notify is outside the analysed module, not in the catalogue, and exported no facts`
-	archive(ctx, db, id)                                                                      // want `^app\.archive: idempotent: calls app\.archive, marked //fencecheck:idempotent archiving twice keeps one copy`
+	hook(ctx)                                                                                 // want `^call to a function value: unjudged: the function value's body is not known here`
+	store.Put(ctx, id)                                                                        // want `^call to \(app\.Store\)\.Put: unjudged: no implementation of \(app\.Store\)\.Put is visible here`
+	notify.Send(ctx, "ops", "done")                                                           // want `^call to notify\.Send: unjudged: example\.org/notify is outside the analysed module, not in the catalogue, and exported no facts`
+	archive(ctx, db, id)                                                                      // want `^call to app\.archive: idempotent: calls app\.archive, marked //fencecheck:idempotent archiving twice keeps one copy`
 	return finish(ctx, db, id)
 }
 

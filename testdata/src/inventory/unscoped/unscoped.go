@@ -15,6 +15,6 @@ func Save(ctx context.Context, db *sql.DB, id int64) error {
 
 // Dynamic runs a statement it is given, with no lease held.
 func Dynamic(ctx context.Context, db *sql.DB, q string) error {
-	_, err := db.ExecContext(ctx, q) // want `^\(\*sql\.DB\)\.ExecContext: unscoped: no lease is held here; the SQL text is parameter q of unscoped\.Dynamic`
+	_, err := db.ExecContext(ctx, q) // want `^call to \(\*sql\.DB\)\.ExecContext: unscoped: no lease is held here; the SQL text is parameter q of unscoped\.Dynamic`
 	return err
 }
