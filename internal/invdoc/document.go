@@ -103,8 +103,10 @@ type Write struct {
 	// Steps are its path: the lease, the calls that carried it, the path
 	// into another package, the token's origin or the check.
 	Steps []Step `json:"steps"`
-	// JudgedAt are the entries of other packages that judge this call (an
-	// interface call judged where an implementation is converted to it).
+	// JudgedAt are the entries elsewhere that judge this call: for an
+	// interface call, where an implementation is converted to it; for a
+	// call outside any scope in a helper, the calls of the helper made
+	// under a lease.
 	JudgedAt []Step `json:"judged_at,omitempty"`
 
 	// file, line and end locate the call for -why (its first and last
@@ -113,6 +115,8 @@ type Write struct {
 	file      string
 	line, end int
 	judges    string
+	// steps are the steps with their absolute positions.
+	steps []Step
 }
 
 // Rel makes an absolute file name relative for output.
@@ -187,20 +191,44 @@ func Decode(findings []vetjson.Finding, analyzer string, rel Rel) *Document {
 	return doc
 }
 
-// link records on each call the conversions of other packages that judge
-// it (FieldJudges), matched by file and line.
+// link records on each call the entries elsewhere that judge it, matched
+// by file and line: the conversions of other packages that judge an
+// interface call (FieldJudges), and, for a call made outside any scope in
+// a helper, the calls of the helper made under a lease whose last step is
+// that call ("the write: …", "the call: …").
 func link(writes []*Write) {
 	at := make(map[string][]*Write)
 	for _, w := range writes {
-		at[fmt.Sprintf("%s:%d", w.file, w.line)] = append(at[fmt.Sprintf("%s:%d", w.file, w.line)], w)
+		key := fmt.Sprintf("%s:%d", w.file, w.line)
+		at[key] = append(at[key], w)
+	}
+	judged := func(j *Write) Step {
+		v := j.Verdict
+		if j.Rule != "" {
+			v += " (" + j.Rule + ")"
+		}
+		return Step{Posn: j.Posn, Message: v + ": " + j.Subject + ": " + j.Reason}
 	}
 	for _, j := range writes {
-		if j.judges == "" {
+		if j.judges != "" {
+			for _, w := range at[j.judges] {
+				if w.Verdict == "unjudged" {
+					w.JudgedAt = append(w.JudgedAt, judged(j))
+				}
+			}
+		}
+		if j.Scope == "" {
 			continue
 		}
-		for _, w := range at[j.judges] {
-			if w.Verdict == "unjudged" {
-				w.JudgedAt = append(w.JudgedAt, Step{Posn: j.Posn, Message: j.Verdict + ": " + j.Subject + ": " + j.Reason})
+		for _, st := range j.steps {
+			if !strings.HasPrefix(st.Message, "the write: ") && !strings.HasPrefix(st.Message, "the call: ") {
+				continue
+			}
+			file, line, _ := vetjson.SplitPosn(st.Posn)
+			for _, w := range at[fmt.Sprintf("%s:%d", file, line)] {
+				if w.Scope == "" && w != j {
+					w.JudgedAt = append(w.JudgedAt, judged(j))
+				}
 			}
 		}
 	}
@@ -285,6 +313,7 @@ func decodeWrite(f vetjson.Finding, fs fieldList, posn func(string) string) *Wri
 		Reason: fs.value(FieldReason), Ignored: fs.value(FieldIgnored),
 		Also: fs.steps(FieldAlso, posn), Steps: fs.steps(FieldStep, posn),
 		file: file, line: line, end: end,
+		steps: fs.steps(FieldStep, func(p string) string { return p }),
 	}
 	if w.Steps == nil {
 		w.Steps = []Step{}

@@ -240,9 +240,12 @@ func WriteWhy(w io.Writer, sel *Document, target string, exact bool) error {
 func writeWhyEntry(b *strings.Builder, e *Write, s *Scope) {
 	fmt.Fprintf(b, "%s: %s\n", e.Posn, e.Subject)
 	fmt.Fprintf(b, "    verdict: %s: %s\n", verdictText(e), e.Reason)
-	if s == nil {
-		b.WriteString("    scope: none: no lease scope reaches this call\n")
-	} else {
+	switch {
+	case s == nil && len(e.JudgedAt) > 0:
+		b.WriteString("    scope: none in its package; it is reached under a lease, and judged, where it is called (below)\n")
+	case s == nil:
+		b.WriteString("    scope: none: no lease scope fencecheck found reaches this call\n")
+	default:
 		in := ""
 		if s.Func != "" {
 			in = " in " + s.Func
