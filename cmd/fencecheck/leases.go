@@ -129,12 +129,17 @@ func runInventory(f *inventoryFlags, o *outputFlags, backend string, vetFlags []
 		if all {
 			flags = append(flags, "-"+inv.Name+".all=true")
 		}
+		if f.why != "" {
+			flags = append(flags, "-"+inv.Name+".calls=true")
+		}
 		tree, err = driver.Vet(self, flags, opts)
 	case "packages":
 		analyzer.EnableInventory(true)
-		if err := inv.Flags.Set("all", strconv.FormatBool(all)); err != nil {
-			fmt.Fprintf(stderr, "fencecheck: %v\n", err)
-			return exitError
+		for name, on := range map[string]bool{"all": all, "calls": f.why != ""} {
+			if err := inv.Flags.Set(name, strconv.FormatBool(on)); err != nil {
+				fmt.Fprintf(stderr, "fencecheck: %v\n", err)
+				return exitError
+			}
 		}
 		tree, err = driver.Packages([]*analysis.Analyzer{inv}, opts)
 	default:
@@ -176,11 +181,11 @@ func runInventory(f *inventoryFlags, o *outputFlags, backend string, vetFlags []
 	var werr error
 	if f.why != "" {
 		file, line, _ := parseWhy(f.why)
-		sel, exact := invdoc.Why(doc, file, line)
+		a := invdoc.Why(doc, file, line, fmt.Sprintf("%s:%d", rel(file), line))
 		if o.format == "json" {
-			werr = invdoc.WriteJSON(w, sel)
+			werr = invdoc.WriteJSON(w, a.Document())
 		} else {
-			werr = invdoc.WriteWhy(w, sel, fmt.Sprintf("%s:%d", rel(file), line), exact)
+			werr = invdoc.WriteWhy(w, a)
 		}
 	} else if o.format == "json" {
 		werr = invdoc.WriteJSON(w, doc)

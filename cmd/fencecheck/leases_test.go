@@ -332,8 +332,9 @@ func TestInventoryExample(t *testing.T) {
 // TestWhy checks -why on the bundled example: a reported write, a fenced
 // write and a silent write that is not judged, each with its verdict and
 // reason, the scope that reaches it and the steps that carried the lease;
-// a line with no call answers with the nearest call; -format=json gives
-// the same selection, valid against the schema.
+// the line of an acquisition answers with its scope; a line with no call
+// answers with the nearest call; -format=json gives the same selection,
+// valid against the schema.
 func TestWhy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -361,8 +362,13 @@ func TestWhy(t *testing.T) {
 			"the SQL text is built at run time",
 			"calls (*worker.Worker).Publish under the lease",
 		}},
+		{lineOf(t, dir, worker, "queue.Claim("), []string{
+			":25:25: lease scope in (*worker.Worker).RunOnce: lease taken here by queue.Claim",
+			"recognised by fact: queue.Claim takes a lease",
+			"6 writes under it: 4 reported, 1 fenced, 1 unjudged",
+		}},
 		{lineOf(t, dir, worker, "imagine minutes of work"), []string{
-			"no call there is under a lease scope or writes to a modelled sink; the nearest call fencecheck judged:",
+			"no call there is in the inventory; the nearest call fencecheck judged:",
 		}},
 	}
 	for _, driver := range []string{"vet", "packages"} {
@@ -432,6 +438,35 @@ func TestInventoryOffByDefault(t *testing.T) {
 		}
 		if len(tree.Findings()) == 0 {
 			t.Errorf("go vet %v: no findings at all; the check is vacuous", args)
+		}
+	}
+}
+
+// TestDocsInventory checks that docs/inventory.md shows the inventory of
+// the bundled example and the answer of -why for its silent write as the
+// binary prints them.
+func TestDocsInventory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := binary(t)
+	dir := exampleDir(t)
+	doc, err := os.ReadFile(filepath.Join(dir, "docs", "inventory.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	worker := "examples/jobs/worker/worker.go"
+	for _, args := range [][]string{
+		{"-leases", "./examples/jobs/..."},
+		{"-why", fmt.Sprintf("%s:%d", worker, lineOf(t, dir, worker, "Results.Tag(")), "./examples/jobs/..."},
+	} {
+		out, errOut, code := runIn(t, dir, bin, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d\n%s", args, code, errOut)
+		}
+		block := "```text\n$ fencecheck " + strings.Join(args, " ") + "\n" + out + "```"
+		if !strings.Contains(string(doc), block) {
+			t.Errorf("docs/inventory.md does not show the output of fencecheck %s as it is:\n%s", strings.Join(args, " "), block)
 		}
 	}
 }

@@ -55,6 +55,10 @@ type Scope struct {
 	// Writes are the calls judged under it, writes and calls that may
 	// write, each with its verdict.
 	Writes []*Write `json:"writes"`
+
+	// file, line and endLine locate it for -why.
+	file          string
+	line, endLine int
 }
 
 // Recognition is how a scope was recognised.
@@ -288,6 +292,7 @@ func decodeScope(f vetjson.Finding, fs fieldList, posn func(string) string) *Sco
 		Desc: strings.TrimPrefix(f.Message, ScopePrefix),
 		Ends: fs.steps(FieldEnds, posn),
 	}
+	s.file, s.line, s.endLine = scopeLines(f.Posn, f.End)
 	by, how, _ := strings.Cut(fs.value(FieldRecognised), ": ")
 	s.Recognised = Recognition{By: by, How: how}
 	if t, ok := fs.first(FieldToken); ok {

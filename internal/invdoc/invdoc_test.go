@@ -156,16 +156,16 @@ func TestSchema(t *testing.T) {
 
 func TestWhy(t *testing.T) {
 	doc := Decode(findings(), "inventory", relTo)
-	sel, exact := Why(doc, "/m/w/w.go", 13)
-	if !exact || len(sel.Scopes) != 1 || len(sel.Scopes[0].Writes) != 1 || sel.Scopes[0].Writes[0].Rule != "unfenced" {
-		t.Fatalf("line 13, inside the write's call: %+v", sel)
+	a := Why(doc, "/m/w/w.go", 13, "w/w.go:13")
+	if sel := a.Calls; !a.Exact || len(a.Begins) != 0 || len(sel.Scopes) != 1 || len(sel.Scopes[0].Writes) != 1 || sel.Scopes[0].Writes[0].Rule != "unfenced" {
+		t.Fatalf("line 13, inside the write's call: %+v", a)
 	}
-	sel, exact = Why(doc, "/m/w/w.go", 18)
-	if exact || len(sel.Scopes) != 1 || sel.Scopes[0].Writes[0].Verdict != "unjudged" {
+	a = Why(doc, "/m/w/w.go", 18, "w/w.go:18")
+	if sel := a.Calls; a.Exact || len(sel.Scopes) != 1 || sel.Scopes[0].Writes[0].Verdict != "unjudged" {
 		t.Errorf("line 18: want the nearest call, line 20: %+v", sel.Scopes)
 	}
 	var buf bytes.Buffer
-	if err := WriteWhy(&buf, sel, "w/w.go:18", exact); err != nil {
+	if err := WriteWhy(&buf, a); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"the nearest call fencecheck judged", "verdict: unjudged: no implementation", "judged at main.go:7:3: fenced:", "token: tok (RETURNING fence_token); key: none found"} {
@@ -173,16 +173,25 @@ func TestWhy(t *testing.T) {
 			t.Errorf("-why output lacks %q:\n%s", want, buf.String())
 		}
 	}
-	sel, _ = Why(doc, "/m/w/w.go", 41)
-	if len(sel.Unscoped) != 1 || len(sel.Scopes) != 0 {
-		t.Errorf("line 41: want the write outside any scope: %+v", sel)
+	if a = Why(doc, "/m/w/w.go", 41, "w/w.go:41"); len(a.Calls.Unscoped) != 1 || len(a.Calls.Scopes) != 0 {
+		t.Errorf("line 41: want the write outside any scope: %+v", a.Calls)
 	}
-	sel, _ = Why(doc, "/m/elsewhere.go", 3)
+	a = Why(doc, "/m/w/w.go", 10, "w/w.go:10")
+	if d := a.Document(); len(a.Begins) != 1 || len(d.Scopes) != 1 || len(d.Scopes[0].Writes) != 2 {
+		t.Errorf("line 10, where the claim is: want its scope with its two writes: %+v", a)
+	}
 	buf.Reset()
-	if err := WriteWhy(&buf, sel, "elsewhere.go:3", false); err != nil {
+	if err := WriteWhy(&buf, a); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(buf.String(), "nothing to judge there") {
+	if !strings.Contains(buf.String(), "w/w.go:10:20: lease scope in w.Run: lease taken here by q.Claim") || !strings.Contains(buf.String(), "2 writes under it: 1 reported, 1 unjudged") {
+		t.Errorf("line 10: %s", buf.String())
+	}
+	buf.Reset()
+	if err := WriteWhy(&buf, Why(doc, "/m/elsewhere.go", 3, "elsewhere.go:3")); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "nothing to say there") {
 		t.Errorf("a file with no call: %s", buf.String())
 	}
 }

@@ -28,11 +28,13 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{model.Analyzer, directives.Analyzer},
 }
 
-// all is the -all flag: list the writes made outside any scope too.
-var all bool
+// all and calls are the -all and -calls flags: list the writes made
+// outside any scope too, and the calls there that could not be judged.
+var all, calls bool
 
 func init() {
 	Analyzer.Flags.BoolVar(&all, "all", false, "also list the writes made outside any lease scope")
+	Analyzer.Flags.BoolVar(&calls, "calls", false, "with -all, also list the calls outside any lease scope that could not be judged (interface calls, function values, callees of other modules), as -why does")
 }
 
 // run reports the package's scopes, then its entries.
@@ -46,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.Report(scopeDiagnostic(s))
 	}
 	for _, e := range res.Inventory.Entries {
-		if e.Judgement == model.Unscoped && !all {
+		if e.Judgement == model.Unscoped && (!all || e.CallOnly && !calls) {
 			continue
 		}
 		pass.Report(entryDiagnostic(pass, dirs, e))

@@ -176,6 +176,11 @@ type Entry struct {
 	Related []Related
 	// Write is the write of Result.Writes the entry describes, if any.
 	Write *Write
+	// CallOnly marks an Unscoped entry that is not a write of a
+	// catalogued sink but a call fencecheck could not judge (an interface
+	// call, a function value, a callee of another module): listed only
+	// when asked, to explain one line.
+	CallOnly bool
 	// Judges is, for the conversion of an implementation to an interface
 	// that another package calls under a lease, where that call is
 	// ("file:line:col"): the entry judges that call.
@@ -428,8 +433,10 @@ func (m *model) opEntry(fn *ssa.Function, o *op) *Entry {
 		e.Subject, e.Judgement = w.Subject(), JudgedIdempotent
 		e.Reason = m.idempotentReason(fn)
 		return e
-	case !scoped || o.acquire || o.release || o.local != nil:
+	case o.acquire || o.release || o.local != nil:
 		return nil
+	case !scoped:
+		return m.outsideEntry(e, o, pos)
 	}
 	if r, ok := m.calleeIdempotent(o); ok {
 		e.Judgement, e.Reason = JudgedIdempotent, r
@@ -441,6 +448,23 @@ func (m *model) opEntry(fn *ssa.Function, o *op) *Entry {
 	}
 	if f, ok := m.importedSilent(o); ok {
 		e.Judgement, e.Reason = judgementNamed(f.Judgement), silentText(f)
+		e.Related = append(e.Related, m.silentStep(f, pos))
+		return e
+	}
+	return nil
+}
+
+// outsideEntry describes an op outside any scope that could not be judged
+// (an interface call no implementation decides, a call whose package
+// could not judge a call it makes), or returns nil.
+func (m *model) outsideEntry(e *Entry, o *op, pos token.Pos) *Entry {
+	e.Judgement, e.CallOnly = Unscoped, true
+	if r, ok := m.undecidedInvoke(o); ok {
+		e.Reason = "no lease is held here; not judged: " + r
+		return e
+	}
+	if f, ok := m.importedSilent(o); ok && judgementNamed(f.Judgement) == NotJudged {
+		e.Reason = "no lease is held here; not judged: " + silentText(f)
 		e.Related = append(e.Related, m.silentStep(f, pos))
 		return e
 	}
@@ -469,7 +493,7 @@ func (m *model) noteEntry(n note) *Entry {
 			return nil
 		}
 	}
-	if !scoped && !n.catalogued {
+	if !scoped && !n.catalogued && kind != NotJudged {
 		return nil
 	}
 	if name == "" {
@@ -478,8 +502,11 @@ func (m *model) noteEntry(n note) *Entry {
 	pos, end := m.callRange(n.instr)
 	e := &Entry{Pos: pos, End: end, Func: funcName(n.instr.Parent()), Callee: name, Subject: "call to " + name, Judgement: kind, Reason: reason}
 	if !scoped {
-		e.Judgement = Unscoped
+		e.Judgement, e.CallOnly = Unscoped, !n.catalogued
 		e.Reason = "no lease is held here; " + reason
+		if e.CallOnly {
+			e.Reason = "no lease is held here; not judged: " + reason
+		}
 		if kind != NotJudged {
 			return nil // an append or a cleanup outside a scope: nothing to say
 		}

@@ -266,6 +266,12 @@ func (m *model) undecidedInvoke(o *op) (string, bool) {
 	if acq > 0 {
 		return "the implementations of " + o.name + " disagree: " + itoa(acq) + " of " + itoa(len(ic.others)) + " take a lease", true
 	}
+	for _, im := range m.implementations(o.instr.Common().Value.Type(), o.callee) {
+		var f SilentFact
+		if im.method.Pkg() != m.pass.Pkg && m.pass.ImportObjectFact(im.method, &f) && judgementNamed(f.Judgement) == NotJudged {
+			return "its implementation " + displayName(im.method, nil) + " makes a call fencecheck could not judge: " + silentText(f), true
+		}
+	}
 	return "", false
 }
 
