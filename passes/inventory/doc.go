@@ -16,7 +16,9 @@
 // cleanup, not a write, or not judged, with the reason (SQL text built at
 // run time, a filter built elsewhere, an interface with no visible
 // implementation, a callee of another module without facts). With -all it
-// also lists the writes made outside any scope.
+// also lists the writes made outside any scope, and with -all -calls the
+// calls outside any scope it could not judge (what -why needs to explain a
+// line no scope reaches).
 //
 // Every diagnostic has the category "inventory"; its data are its related
 // positions, each "FIELD: VALUE" (package internal/invdoc), so that go
