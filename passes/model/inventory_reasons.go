@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/config"
 )
 
@@ -198,25 +199,45 @@ func silentText(f SilentFact) string {
 // externalReason explains a call of a function of another package that no
 // directive, flag, catalogue entry or fact settled, when it can matter:
 // it belongs to another module, is not in the catalogue, exported no
-// fact, and takes a context (a call that may talk to a service).
+// fact, and takes a context (a call that may talk to a service); or, in
+// the module of a library the catalogue models, it belongs to that library
+// (whose facts are not used) and takes a context or returns an error.
 func (m *model) externalReason(o *op) (string, bool) {
 	fn := o.callee
-	if fn == nil || fn.Pkg() == nil || !userPackage(fn.Pkg()) || m.sameModule(fn.Pkg().Path()) || !takesContext(fn) {
+	if fn == nil || fn.Pkg() == nil {
 		return "", false
 	}
-	return fn.Pkg().Path() + " is outside the analysed module, not in the catalogue, and exported no facts (fencecheck found no lease or write it models there)", true
+	path := fn.Pkg().Path()
+	if catalogue.InLibrary(path) && m.sameModule(path) && (takesContext(fn) || returnsError(fn)) {
+		// Analysing a library of the catalogue itself: the catalogue is
+		// authoritative for its packages, so their facts are not used.
+		return path + " belongs to a library the catalogue models, whose facts are not used, and the catalogue has no entry for " + o.name, true
+	}
+	if !userPackage(fn.Pkg()) || m.sameModule(path) || !takesContext(fn) {
+		return "", false
+	}
+	return path + " is outside the analysed module, not in the catalogue, and exported no facts (fencecheck found no lease or write it models there)", true
 }
 
 // sameModule reports whether the package path belongs to the module of
-// the analysed package (without module information, to the same first
-// path element).
+// the analysed package (without module information, to the same
+// repository: the first path element, or the first three under a host
+// name).
 func (m *model) sameModule(path string) bool {
 	if mod := m.pass.Module; mod != nil && mod.Path != "" {
 		return path == mod.Path || strings.HasPrefix(path, mod.Path+"/")
 	}
-	first, _, _ := strings.Cut(m.pass.Pkg.Path(), "/")
-	other, _, _ := strings.Cut(path, "/")
-	return first == other
+	return repoRoot(m.pass.Pkg.Path()) == repoRoot(path)
+}
+
+// repoRoot returns the first element of an import path, or its first
+// three when the first is a host name (github.com/owner/repo).
+func repoRoot(path string) string {
+	parts := strings.SplitN(path, "/", 4)
+	if strings.Contains(parts[0], ".") && len(parts) >= 3 {
+		return strings.Join(parts[:3], "/")
+	}
+	return parts[0]
 }
 
 // returnsError reports whether fn has an error result.
