@@ -433,10 +433,12 @@ func (m *model) opEntry(fn *ssa.Function, o *op) *Entry {
 		e.Subject, e.Judgement = w.Subject(), JudgedIdempotent
 		e.Reason = m.idempotentReason(fn)
 		return e
-	case o.acquire || o.release || o.local != nil:
+	case o.acquire || o.release:
 		return nil
 	case !scoped:
 		return m.outsideEntry(e, o, pos)
+	case o.local != nil:
+		return nil // its body is in the scope: its calls are listed there
 	}
 	if r, ok := m.calleeIdempotent(o); ok {
 		e.Judgement, e.Reason = JudgedIdempotent, r
@@ -456,9 +458,14 @@ func (m *model) opEntry(fn *ssa.Function, o *op) *Entry {
 
 // outsideEntry describes an op outside any scope that could not be judged
 // (an interface call no implementation decides, a call whose package
-// could not judge a call it makes), or returns nil.
+// could not judge a call it makes) or that calls a function of the
+// package, or returns nil.
 func (m *model) outsideEntry(e *Entry, o *op, pos token.Pos) *Entry {
 	e.Judgement, e.CallOnly = Unscoped, true
+	if o.local != nil {
+		e.Reason = "no lease is held here; " + funcName(o.local) + " is a function of this package: what it does is listed at its own calls"
+		return e
+	}
 	if r, ok := m.undecidedInvoke(o); ok {
 		e.Reason = "no lease is held here; not judged: " + r
 		return e

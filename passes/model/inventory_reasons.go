@@ -287,11 +287,21 @@ func (m *model) undecidedInvoke(o *op) (string, bool) {
 	if acq > 0 {
 		return "the implementations of " + o.name + " disagree: " + itoa(acq) + " of " + itoa(len(ic.others)) + " take a lease", true
 	}
-	for _, im := range m.implementations(o.instr.Common().Value.Type(), o.callee) {
+	impls := m.implementations(o.instr.Common().Value.Type(), o.callee)
+	unknown := len(impls) > 0
+	for _, im := range impls {
 		var f SilentFact
 		if im.method.Pkg() != m.pass.Pkg && m.pass.ImportObjectFact(im.method, &f) && judgementNamed(f.Judgement) == NotJudged {
 			return "its implementation " + displayName(im.method, nil) + " makes a call fencecheck could not judge: " + silentText(f), true
 		}
+		var ff FuncFact
+		p := im.method.Pkg()
+		if p == m.pass.Pkg || !userPackage(p) || m.sameModule(p.Path()) || m.pass.ImportObjectFact(im.method, &ff) {
+			unknown = false
+		}
+	}
+	if unknown {
+		return "its implementations (" + displayName(impls[0].method, nil) + " …) are outside the analysed module, not in the catalogue, and exported no facts", true
 	}
 	return "", false
 }
