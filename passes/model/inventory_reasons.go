@@ -201,14 +201,14 @@ func silentText(f SilentFact) string {
 // it belongs to another module, is not in the catalogue, exported no
 // fact, and takes a context (a call that may talk to a service); or, in
 // the module of a library the catalogue models, it belongs to that library
-// (whose facts are not used) and takes a context or returns an error.
+// (whose facts are not used) and takes a context.
 func (m *model) externalReason(o *op) (string, bool) {
 	fn := o.callee
 	if fn == nil || fn.Pkg() == nil {
 		return "", false
 	}
 	path := fn.Pkg().Path()
-	if catalogue.InLibrary(path) && m.sameModule(path) && (takesContext(fn) || returnsError(fn)) {
+	if catalogue.InLibrary(path) && m.sameModule(path) && takesContext(fn) {
 		// Analysing a library of the catalogue itself: the catalogue is
 		// authoritative for its packages, so their facts are not used.
 		return path + " belongs to a library the catalogue models, whose facts are not used, and the catalogue has no entry for " + o.name, true
