@@ -26,8 +26,9 @@ type Answer struct {
 }
 
 // Why answers for a line of a file (an absolute path): the scopes that
-// begin there and the calls there, or, when neither is, the nearest calls
-// of the file. target names the line in the output.
+// begin there and the calls there (the innermost, when calls spanning
+// several lines cover it), or, when neither is, the nearest calls of the
+// file. target names the line in the output.
 func Why(doc *Document, file string, line int, target string) *Answer {
 	a := &Answer{Target: target, Calls: &Document{Version: doc.Version, Scopes: []*Scope{}}}
 	for _, s := range doc.Scopes {
@@ -67,12 +68,21 @@ func Why(doc *Document, file string, line int, target string) *Answer {
 	sort.SliceStable(all, func(i, j int) bool { return dist(all[i]) < dist(all[j]) })
 	best, want := dist(all[0]), all[0].w.line
 	a.Exact = best == 0
+	span := 0 // of the innermost calls covering the line
+	if a.Exact {
+		span = -1
+		for _, h := range all {
+			if dist(h) == 0 && (span < 0 || h.w.end-h.w.line < span) {
+				span = h.w.end - h.w.line
+			}
+		}
+	}
 	if !a.Exact && len(a.Begins) > 0 {
 		return a // the line is where a scope begins: that is the answer
 	}
 	byID := make(map[string]*Scope)
 	for _, h := range all {
-		if dist(h) != best || best > 0 && h.w.line != want {
+		if dist(h) != best || best > 0 && h.w.line != want || best == 0 && h.w.end-h.w.line != span {
 			continue
 		}
 		if h.s == nil {

@@ -463,6 +463,10 @@ func (m *model) opEntry(fn *ssa.Function, o *op) *Entry {
 func (m *model) outsideEntry(e *Entry, o *op, pos token.Pos) *Entry {
 	e.Judgement, e.CallOnly = Unscoped, true
 	if o.local != nil {
+		e.Subject = "call to " + funcName(o.local)
+		if o.local.Parent() == nil {
+			e.Subject = "call to " + o.name
+		}
 		e.Reason = "no lease is held here; " + funcName(o.local) + " is a function of this package: what it does is listed at its own calls"
 		return e
 	}
