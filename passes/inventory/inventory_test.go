@@ -32,9 +32,17 @@ func testdata(t *testing.T) string {
 // idempotent, a cleanup, not a write, and not judged (SQL text built at
 // run time here and in another package, a function value, an interface
 // with no visible implementation, a call of another module without
-// facts); and the scopes, one of which holds no write.
+// facts, an interface whose implementations are all in such a module); and
+// the scopes, one of which holds no write.
 func TestInventory(t *testing.T) {
 	analysistest.Run(t, testdata(t), inventory.Analyzer, "inventory/app")
+}
+
+// TestInsideLibrary checks a package of a library the catalogue models:
+// the facts of the library's other packages are not used, and the
+// inventory says so.
+func TestInsideLibrary(t *testing.T) {
+	analysistest.Run(t, testdata(t), inventory.Analyzer, "github.com/riverqueue/river/internal/invexec")
 }
 
 // TestAll checks that writes outside any scope are listed with -all only.

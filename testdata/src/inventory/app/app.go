@@ -48,6 +48,15 @@ func Run(ctx context.Context, db *sql.DB, r *helpers.Results, store Store, hook 
 	return finish(ctx, db, id)
 }
 
+// Notify sends under a lease through an interface of another module.
+func Notify(ctx context.Context, db *sql.DB, s notify.Sender) error {
+	var id, tok int64
+	if err := db.QueryRowContext(ctx, claimSQL, "w3").Scan(&id, &tok); err != nil { // want `lease scope: lease taken here by \(\*sql\.DB\)\.QueryRowContext`
+		return err
+	}
+	return s.Send(ctx, "ops", "claimed") // want `^call to \(notify\.Sender\)\.Send: unjudged: its implementations \(\(notify\.Client\)\.Send …\) are outside the analysed module, not in the catalogue, and exported no facts$`
+}
+
 // finish runs under Run's lease.
 func finish(ctx context.Context, db *sql.DB, id int64) error {
 	_, err := db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = $1`, id) // want `^\(\*sql\.DB\)\.ExecContext updates jobs: reported \(unfenced\)`
