@@ -25,10 +25,14 @@ type Answer struct {
 	Exact bool
 }
 
+// nearLines is how far from the line asked about -why looks for the
+// nearest call.
+const nearLines = 5
+
 // Why answers for a line of a file (an absolute path): the scopes that
 // begin there and the calls there (the innermost, when calls spanning
 // several lines cover it), or, when neither is, the nearest calls of the
-// file. target names the line in the output.
+// file within nearLines lines. target names the line in the output.
 func Why(doc *Document, file string, line int, target string) *Answer {
 	a := &Answer{Target: target, Calls: &Document{Version: doc.Version, Scopes: []*Scope{}}}
 	for _, s := range doc.Scopes {
@@ -67,6 +71,9 @@ func Why(doc *Document, file string, line int, target string) *Answer {
 	}
 	sort.SliceStable(all, func(i, j int) bool { return dist(all[i]) < dist(all[j]) })
 	best, want := dist(all[0]), all[0].w.line
+	if best > nearLines {
+		return a // nothing near: the nearest call would belong to other code
+	}
 	a.Exact = best == 0
 	span := 0 // of the innermost calls covering the line
 	if a.Exact {
@@ -145,7 +152,7 @@ func WriteWhy(w io.Writer, a *Answer) error {
 	}
 	switch {
 	case n == 0 && len(a.Begins) == 0:
-		fmt.Fprintf(&b, "%s: no call of this file is under a lease scope fencecheck found, and none writes to a sink it models or is a call it could not judge: it has nothing to say there\n", a.Target)
+		fmt.Fprintf(&b, "%s: no call at or near this line is under a lease scope fencecheck found, writes to a sink it models, or is a call it could not judge: it has nothing to say there\n", a.Target)
 	case n > 0 && !a.Exact:
 		fmt.Fprintf(&b, "%s: no call there is in the inventory; the nearest call fencecheck judged:\n", a.Target)
 	}

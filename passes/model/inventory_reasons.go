@@ -201,14 +201,15 @@ func silentText(f SilentFact) string {
 // it belongs to another module, is not in the catalogue, exported no
 // fact, and takes a context (a call that may talk to a service); or, in
 // the module of a library the catalogue models, it belongs to that library
-// (whose facts are not used) and takes a context.
+// (whose facts are not used) and takes a context, or is a method that
+// returns an error (a client's call, unlike a constructor of errors).
 func (m *model) externalReason(o *op) (string, bool) {
 	fn := o.callee
 	if fn == nil || fn.Pkg() == nil {
 		return "", false
 	}
 	path := fn.Pkg().Path()
-	if catalogue.InLibrary(path) && m.sameModule(path) && takesContext(fn) {
+	if catalogue.InLibrary(path) && m.sameModule(path) && (takesContext(fn) || fn.Signature().Recv() != nil && returnsError(fn)) {
 		// Analysing a library of the catalogue itself: the catalogue is
 		// authoritative for its packages, so their facts are not used.
 		return path + " belongs to a library the catalogue models, whose facts are not used, and the catalogue has no entry for " + o.name, true
