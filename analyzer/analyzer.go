@@ -9,6 +9,8 @@ import (
 	"github.com/fencecheck/fencecheck/internal/config"
 	"github.com/fencecheck/fencecheck/passes/clientcompare"
 	"github.com/fencecheck/fencecheck/passes/directives"
+	"github.com/fencecheck/fencecheck/passes/inventory"
+	"github.com/fencecheck/fencecheck/passes/model"
 	"github.com/fencecheck/fencecheck/passes/preflight"
 	"github.com/fencecheck/fencecheck/passes/uncheckedfence"
 	"github.com/fencecheck/fencecheck/passes/unfenced"
@@ -46,6 +48,16 @@ func Suite() []*analysis.Analyzer {
 		uncheckedfence.Analyzer,
 	}
 }
+
+// Inventory returns the lease inventory analyzer (fencecheck_inventory).
+// It is not in the Suite: it runs only when asked for, and reports only
+// while EnableInventory is on.
+func Inventory() *analysis.Analyzer { return inventory.Analyzer }
+
+// EnableInventory makes the engine record the lease inventory (on) or
+// stop. A driver that runs Inventory turns it on first; nothing is
+// recorded, and nothing costs, while it is off.
+func EnableInventory(on bool) { model.EnableInventory(on) }
 
 // run reports the malformed directives of the package.
 func run(pass *analysis.Pass) (any, error) {

@@ -18,7 +18,8 @@
 // Exit status: 0 when there is nothing to report, 3 when there are
 // findings, 1 on an error (bad flags, packages that do not load or build,
 // an analysis that failed). With -format=json the status is 0 or 1, as for
-// go vet -json. With -baseline, 3 means new findings.
+// go vet -json. With -baseline, 3 means new findings. With -leases and
+// -why it is 0 or 1.
 //
 // Packages that do not load or build do not stop the others: fencecheck
 // analyses every package that loads, prints its findings, names each
@@ -50,12 +51,11 @@ const (
 )
 
 func main() {
-	suite := analyzer.Suite()
 	if vetProtocol(os.Args[1:]) {
-		unitchecker.Main(suite...)
-		return // not reached
+		unitchecker.Main(vetSuite(os.Args[1:])...) // leases.go
+		return                                     // not reached
 	}
-	os.Exit(run(suite, os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(analyzer.Suite(), os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // vetProtocol reports whether the go command invoked the binary as a vet
@@ -81,6 +81,7 @@ func run(suite []*analysis.Analyzer, args []string, stdout, stderr io.Writer) in
 	configFile := fs.String("config", "", "read the project's settings from `file` (default: the nearest "+configfile.FileName+" from the current directory up to the module root; off: none)")
 	printFlags := fs.Bool("print-flags", false, "print the analyzer flags the configuration file and the command line amount to, one a line, for go vet -vettool, and exit")
 	sel := registerAnalyzerFlags(fs, suite)
+	inv := registerInventoryFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: fencecheck [flags] [packages]\n\nFinds writes made under a lease without a fencing token.\nRun it in a module: fencecheck ./...\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -116,6 +117,13 @@ func run(suite []*analysis.Analyzer, args []string, stdout, stderr io.Writer) in
 		patterns = []string{"."}
 	}
 	opts := driver.Options{Patterns: patterns, Tests: *tests, Tags: *tags, SanityCheck: out.sanityCheck()}
+	if inv.active() {
+		if err := inv.validate(out); err != nil {
+			fmt.Fprintf(stderr, "fencecheck: %v\n", err)
+			return exitError
+		}
+		return runInventory(inv, out, *backend, sel.vetFlags(fs), opts, stdout, stderr)
+	}
 
 	var result *driver.Run
 	var err error

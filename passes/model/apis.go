@@ -34,6 +34,7 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 		if len(e.Fields) > 0 && e.Arg >= 0 {
 			values, ok := fieldValues(argAt(args, e.Arg))
 			if !ok {
+				m.noteSilent(o.instr, NotJudged, "its options are built elsewhere, so whether it takes a lease cannot be told")
 				return nil // an input built elsewhere: cannot tell
 			}
 			for _, f := range e.Fields {
@@ -70,6 +71,7 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 	case catalogue.CondSink:
 		values, ok := fieldValues(argAt(args, e.Arg))
 		if !ok {
+			m.noteSilent(o.instr, NotJudged, "its input is built elsewhere, so whether it sets a condition cannot be told")
 			return nil
 		}
 		for _, f := range e.Fields {
@@ -318,6 +320,7 @@ func (m *model) classifyScript(o *op, e *catalogue.Entry, args []ssa.Value, writ
 	}
 	if !ok {
 		m.noteScriptWrapper(o, src) // a script wrapper: its callers pass the script
+		m.noteSilent(o.instr, NotJudged, "the Lua script's text is not known here (built at run time, loaded from a file or an embedded file, or kept in a field)")
 		return nil
 	}
 	r := scriptWrite(o, text, write)
@@ -428,6 +431,7 @@ func (m *model) classifyHTTP(o *op, args []ssa.Value, write func(Guard) *op) *op
 	req := stripConv(argAt(args, 0))
 	newReq := requestCall(req)
 	if newReq == nil {
+		m.noteSilent(o.instr, NotJudged, "the request is built elsewhere: its method is unknown")
 		return nil // a request built elsewhere: its method is unknown
 	}
 	method := ""

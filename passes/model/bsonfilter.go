@@ -73,6 +73,7 @@ func (m *model) classifyFilterWrite(o *op, e *catalogue.Entry, args []ssa.Value)
 		var f *docFilter
 		g, f, ok = m.docGuard(argAt(args, e.Arg))
 		if ok && retention(o.callee.Name(), f, argAt(args, e.Arg+1)) {
+			m.noteSilent(o.instr, JudgedCleanup, "a cleanup of documents selected by age alone: whoever runs it removes the same documents")
 			return nil // a cleanup by age: the same documents whoever runs it
 		}
 		if ok && docClaim(f, argAt(args, e.Arg+1)) {
@@ -87,6 +88,7 @@ func (m *model) classifyFilterWrite(o *op, e *catalogue.Entry, args []ssa.Value)
 		}
 	}
 	if !ok {
+		m.noteSilent(o.instr, NotJudged, "the filter document is built elsewhere (or uses $or, $expr), so its guard cannot be read")
 		return nil // a filter built elsewhere: cannot tell
 	}
 	o.write, o.guard, o.verb = true, g.guard, e.Verb

@@ -219,7 +219,7 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 	if o.local != nil || m.hasSyncParams(o) {
 		return o
 	}
-	return nil
+	return m.noteUnclassified(o) // inventory.go
 }
 
 // funcSummary is the user's and the facts' word on a function.
@@ -343,10 +343,14 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 		text, ok := resolveText(m, args[e.Text])
 		if !ok {
 			m.noteSQLWrapper(o, e, args[e.Text])
+			m.noteUnresolvedText(o, args[e.Text])
 		}
 		return m.classifySQL(o, e, text, ok)
 	case catalogue.SQLStmtExec, catalogue.CQLExec:
 		text, ok := m.preparedText(o.handle)
+		if !ok {
+			m.noteSilent(o.instr, NotJudged, "the text of the prepared statement or query is not known (built at run time or elsewhere)")
+		}
 		return m.classifySQL(o, e, text, ok)
 	case catalogue.TxEnd:
 		o.txEnd = true
@@ -392,6 +396,7 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 	}
 	st := sqltext.Parse(text)
 	if st.Kind == sqltext.Unknown {
+		m.noteSilent(o.instr, NotJudged, "the SQL text is not a statement fencecheck reads")
 		return nil
 	}
 	if isCQLClass(e.Class) {
@@ -433,6 +438,7 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 			o.acquire, o.claimColumns = true, cols
 			return o
 		case shapeRenew, shapeRetention:
+			m.noteShape(o, shape)
 			return o // neither a claim nor a sink
 		case shapeRelease:
 			o.release = true
@@ -442,6 +448,7 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 		if isCQLClass(e.Class) && st.IfNotExists && st.TTL {
 			return o // a create-only row with an expiry: maybe a lease (cqllease.go)
 		}
+		m.noteSilent(o.instr, JudgedNotWrite, "an INSERT of a new row into "+orUnknown(st.Table)+" appends: it cannot overwrite what a newer holder wrote")
 		return nil
 	default:
 		return nil

@@ -146,4 +146,11 @@
 //     context is passed (FuncFact.ProbeCtxParams; probefuncs.go). A
 //     version-like field of a value read from the store under the lease
 //     and compared in Go is a client-side compare (versionfields.go).
+//
+//  8. Inventory (inventory.go, inventory_scopes.go, inventory_reasons.go,
+//     inventory_wiring.go), only when EnableInventory is on: every scope
+//     with how it was recognised, its token, key and ends, and every call
+//     judged under it, the silent ones with their reason (Result.Inventory;
+//     SilentFact carries why a call of another package's function is
+//     silent). The hooks in classification record the calls it leaves out.
 package model

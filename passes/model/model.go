@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{directives.Analyzer, generatedfile.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncFact), new(FieldFact), new(TypeFact), new(LeasedCallsFact), new(HiddenImplsFact)},
+	FactTypes:  []analysis.Fact{new(FuncFact), new(FieldFact), new(TypeFact), new(LeasedCallsFact), new(HiddenImplsFact), new(SilentFact)},
 }
 
 // Guard says how a write is protected against a worker that lost its lease.
@@ -119,6 +119,9 @@ type Result struct {
 	// modelled library, has no directive, and depends on no package with
 	// facts), so no SSA was built for it.
 	Skipped bool
+	// Inventory is what the model understood of the package's leases;
+	// nil unless asked for (EnableInventory).
+	Inventory *Inventory
 }
 
 // run analyses one package. A panic inside the analysis becomes an error
@@ -134,6 +137,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 		return &Result{Skipped: true}, nil
 	}
 	m := newModel(pass, buildSSA(pass), dirs)
+	m.startInventory() // inventory.go
 	m.classifyAll()
 	m.bindHandles()
 	m.computeScopes()
@@ -144,6 +148,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	m.exportInterfaceFacts()
 	m.exportHiddenImpls()
 	m.exportLeasedCalls()
+	m.exportSilentFacts() // inventory_reasons.go
 	out := &Result{Writes: append(m.collectWrites(), m.wiredWrites()...)}
 	filtered := out.Writes[:0]
 	for _, w := range out.Writes {
@@ -153,6 +158,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	}
 	out.Writes = m.reportedWrites(filtered)
 	sort.SliceStable(out.Writes, func(i, j int) bool { return out.Writes[i].Pos < out.Writes[j].Pos })
+	out.Inventory = m.inventory(out.Writes)
 	return out, nil
 }
 
@@ -233,6 +239,8 @@ type model struct {
 	iface *ifaceState
 	// valueGraph is the package's value-flow graph, built lazily (flowgraph.go).
 	valueGraph *valueflow.Graph
+	// inv records the inventory when it is asked for (inventory.go).
+	inv *invState
 }
 
 // newModel prepares the per-package state.

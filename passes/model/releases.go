@@ -18,7 +18,7 @@ func (m *model) classifyFuncValueCall(o *op) *op {
 	}
 	p := m.producerOf(common.Value)
 	if p == nil {
-		return nil
+		return m.noteDynamic(o) // inventory.go
 	}
 	o.producer = p
 	o.name = "function returned by " + displayName(funcObject(p.Common().StaticCallee()), nil)

@@ -5,6 +5,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
 )
 
 // ErrStale reports that a newer claim has written first.
@@ -36,4 +40,22 @@ func (r *Results) SaveFenced(ctx context.Context, jobID int64, body string, toke
 		return ErrStale
 	}
 	return nil
+}
+
+// Tag sets the result's columns that tags names, in a statement built at
+// run time.
+func (r *Results) Tag(ctx context.Context, jobID int64, tags map[string]string) error {
+	var b strings.Builder
+	args := []any{jobID}
+	b.WriteString("UPDATE results SET ")
+	for i, col := range slices.Sorted(maps.Keys(tags)) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		args = append(args, tags[col])
+		fmt.Fprintf(&b, "%s = $%d", col, len(args))
+	}
+	b.WriteString(" WHERE job_id = $1")
+	_, err := r.DB.ExecContext(ctx, b.String(), args...)
+	return err
 }

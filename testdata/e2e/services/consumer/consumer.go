@@ -19,7 +19,7 @@ func Task(ctx context.Context, q *queue.Queue) error {
 	if err := t.Progress(ctx, 50); err != nil { // finding: unfenced
 		return err
 	}
-	return t.Done(ctx) // ok: the task's transaction holds the row lock
+	return t.Done(ctx) // ok: the task's transaction holds the row lock (inventory: lock)
 }
 
 // Job processes one job.
@@ -33,7 +33,7 @@ func Job(ctx context.Context, q *queue.Queue) error {
 
 // Purge deletes a job without claiming it.
 func Purge(ctx context.Context, q *queue.Queue, id int64) error {
-	return q.Delete(ctx, id) // ok: no lease is held
+	return q.Delete(ctx, id) // ok: no lease is held (inventory: unscoped)
 }
 
 // Credit credits an account whose row it locks.
@@ -47,7 +47,7 @@ func Credit(ctx context.Context, db *sql.DB, account int64) error {
 	if err := tx.QueryRowContext(ctx, `SELECT balance FROM accounts WHERE id = $1 FOR UPDATE`, account).Scan(&balance); err != nil {
 		return err
 	}
-	if err := txhelper.ApplyCredit(ctx, tx, account, 10); err != nil { // ok: the transaction holds the row lock
+	if err := txhelper.ApplyCredit(ctx, tx, account, 10); err != nil { // ok: the transaction holds the row lock (inventory: lock)
 		return err
 	}
 	if _, err := db.ExecContext(ctx, `UPDATE accounts SET flagged = true WHERE id = $1`, account); err != nil { // finding: unfenced
@@ -67,7 +67,7 @@ func Migrate(ctx context.Context, db *sql.DB) error {
 	if err := txhelper.SessionLock(ctx, conn, 42); err != nil {
 		return err
 	}
-	if _, err := conn.ExecContext(ctx, `UPDATE settings SET value = 'v2' WHERE key = 'schema'`); err != nil { // ok: the session holds the lock
+	if _, err := conn.ExecContext(ctx, `UPDATE settings SET value = 'v2' WHERE key = 'schema'`); err != nil { // ok: the session holds the lock (inventory: lock)
 		return err
 	}
 	_, err = db.ExecContext(ctx, `UPDATE settings SET value = 'v2' WHERE key = 'schema_cache'`) // finding: unfenced

@@ -60,7 +60,7 @@ func (d *Dispatcher) process(ctx context.Context) {
 // finish stores the result with the claim's token.
 func (d *Dispatcher) finish(ctx context.Context, c claimed) error {
 	res, err := d.db.ExecContext(ctx, `UPDATE jobs SET result = 'ok', fence_token = $2
-		WHERE id = $1 AND fence_token <= $2`, c.id, c.token) // ok: fenced and checked
+		WHERE id = $1 AND fence_token <= $2`, c.id, c.token) // ok: fenced and checked (inventory: fenced)
 	if err != nil {
 		return err
 	}
@@ -93,6 +93,6 @@ func (n *Notifier) Manual(id int64) { n.events <- id }
 // Listen records every announced id.
 func (n *Notifier) Listen(ctx context.Context) {
 	for id := range n.events {
-		_, _ = n.db.ExecContext(ctx, `UPDATE jobs SET announced = true WHERE id = $1`, id) // ok: the channel also carries ids sent without a lease
+		_, _ = n.db.ExecContext(ctx, `UPDATE jobs SET announced = true WHERE id = $1`, id) // ok: the channel also carries ids sent without a lease (inventory: unscoped)
 	}
 }

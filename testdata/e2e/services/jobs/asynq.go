@@ -42,5 +42,5 @@ func Enqueue(ctx context.Context, c *asynq.Client, svc *reports.Service, t *asyn
 	if _, err := c.EnqueueContext(ctx, t); err != nil {
 		return err
 	}
-	return svc.MarkQueued(ctx, id) // ok: a producer holds no lease
+	return svc.MarkQueued(ctx, id) // ok: a producer holds no lease (inventory: unscoped)
 }

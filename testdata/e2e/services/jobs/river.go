@@ -31,5 +31,5 @@ func (w *PublishWorker) Work(ctx context.Context, job *river.Job[PublishArgs]) e
 
 // Publish publishes a report from an admin request; no job lease is held.
 func Publish(ctx context.Context, svc *reports.Service, id int64) error {
-	return svc.Publish(ctx, id) // ok: no lease is held
+	return svc.Publish(ctx, id) // ok: no lease is held (inventory: unscoped)
 }

@@ -16,7 +16,7 @@ var ErrSuperseded = errors.New("jobs: a later attempt already wrote")
 func Capture(ctx context.Context, db *sql.DB, id int64) error {
 	attempt := activity.GetInfo(ctx).Attempt
 	res, err := db.ExecContext(ctx, `UPDATE captures SET state = 'captured', attempt = $2
-		WHERE id = $1 AND attempt < $2`, id, attempt) // ok: the server issues a greater attempt number to every retry
+		WHERE id = $1 AND attempt < $2`, id, attempt) // ok: the server issues a greater attempt number to every retry (inventory: fenced)
 	if err != nil {
 		return err
 	}

@@ -26,7 +26,7 @@ func Lead(ctx context.Context, cli *clientv3.Client, me string) error {
 	resp, err := cli.Txn(ctx).
 		If(clientv3.Compare(clientv3.CreateRevision(e.Key()), "=", e.Rev())).
 		Then(clientv3.OpPut("/config/epoch", me)).
-		Commit() // ok: the write is conditioned on still holding the election key
+		Commit() // ok: the write is conditioned on still holding the election key (inventory: fenced)
 	if err != nil {
 		return err
 	}

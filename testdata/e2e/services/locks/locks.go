@@ -88,5 +88,5 @@ func (s *Service) Stamp(ctx context.Context, id, when string) error {
 
 // StampUnlocked stamps a document without a lock.
 func (s *Service) StampUnlocked(ctx context.Context, id, when string) error {
-	return s.RunScript(ctx, "stamp", touchCmd, []string{"doc:" + id}, when) // ok: no lease is held
+	return s.RunScript(ctx, "stamp", touchCmd, []string{"doc:" + id}, when) // ok: no lease is held (inventory: unscoped)
 }

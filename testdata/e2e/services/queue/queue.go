@@ -46,7 +46,7 @@ func (q *Queue) Receive(ctx context.Context) (*Task, error) {
 // Done deletes the task in its own transaction and commits: the row lock
 // makes the database reject a second holder.
 func (t *Task) Done(ctx context.Context) error {
-	if _, err := t.tx.ExecContext(ctx, `DELETE FROM tasks WHERE id = $1`, t.ID); err != nil { // ok: the transaction holds the row lock
+	if _, err := t.tx.ExecContext(ctx, `DELETE FROM tasks WHERE id = $1`, t.ID); err != nil { // ok: the transaction holds the row lock (inventory: unscoped)
 		return err
 	}
 	return t.tx.Commit()

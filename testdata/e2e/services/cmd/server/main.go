@@ -22,6 +22,6 @@ func main() {
 	if err := w.RunOnce(context.Background()); err != nil {
 		log.Print(err)
 	}
-	local := worker.New(db, &pgrepo.MemoryStore{}, results, "local") // ok: an in-memory store does not count
+	local := worker.New(db, &pgrepo.MemoryStore{}, results, "local") // ok: an in-memory store does not count (inventory: notwrite)
 	_ = local
 }

@@ -1,0 +1,110 @@
+package store
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/catalogue"
+)
+
+// Guard says how a write is protected against a worker that lost its lease.
+type Guard int
+
+const (
+	// NoGuard: nothing in the write conditions it on the lease.
+	NoGuard Guard = iota
+	// StateGuard: the write checks state or expiry (WHERE state='running',
+	// WHERE lease_until > now()), which does not fence.
+	StateGuard
+	// TokenGuard: the write compares a fencing-token column (or a column
+	// the claim set) in its own WHERE or ON CONFLICT … DO UPDATE … WHERE.
+	TokenGuard
+	// TxGuard: the write runs in the transaction (or pinned session) that
+	// holds the lock, so the database checks the lock atomically.
+	TxGuard
+	// HelperGuard: the write is a call to a function that performs a
+	// token-conditional write (//fencecheck:guarded, or found by facts).
+	HelperGuard
+)
+
+// String returns the guard's name.
+func (g Guard) String() string {
+	return [...]string{"none", "state", "token", "transaction", "helper"}[g]
+}
+
+// Fences reports whether the guard makes the sink reject a late writer.
+func (g Guard) Fences() bool { return g >= TokenGuard }
+
+// Call is a call of a catalogued API, as a reader sees it.
+type Call struct {
+	// Instr is the call.
+	Instr ssa.CallInstruction
+	// Entry is its catalogue entry.
+	Entry *catalogue.Entry
+	// Method is the called function's or method's name.
+	Method string
+	// Handle is the receiver (a collection, a client), nil for a function.
+	Handle ssa.Value
+	// Args are the arguments, the receiver excluded.
+	Args []ssa.Value
+}
+
+// Core is what a reader may ask of the engine.
+type Core interface {
+	// IssuedByClaim reports whether v was issued by a lease's claim (a
+	// token or holder value the acquisition returned), as the engine
+	// traces a token's origin.
+	IssuedByClaim(v ssa.Value) bool
+}
+
+// Op is what a reader makes of a call: one of *Acquire, *Release, *Renew,
+// *Write and *NotWrite.
+type Op interface{ op() }
+
+// Acquire takes a lease.
+type Acquire struct {
+	// Token is the value the claim issues as its token, nil if none.
+	Token ssa.Value
+}
+
+// Release ends a lease.
+type Release struct{}
+
+// Renew extends the caller's own lease: neither a claim nor a write.
+type Renew struct{}
+
+// Write writes to a sink.
+type Write struct {
+	// Verb says what the write does ("updates a document in").
+	Verb string
+	// Target names what is written ("jobs"), "" when unknown.
+	Target string
+	// Guard is how the write is protected; GuardField the field or column
+	// its guard compares.
+	Guard      Guard
+	GuardField string
+	// TokenArg is the value the guard compares with, when it is a token.
+	TokenArg ssa.Value
+	// WrongWay describes a token comparison that accepts older tokens
+	// ("{token: {$gt: …}}"), "" when the comparison fences.
+	WrongWay string
+}
+
+// NotWrite is a write that cannot overwrite newer state.
+type NotWrite struct {
+	// Reason says why ("a cleanup by age", "a claim of its own lease").
+	Reason string
+}
+
+func (*Acquire) op()  {}
+func (*Release) op()  {}
+func (*Renew) op()    {}
+func (*Write) op()    {}
+func (*NotWrite) op() {}
+
+// Reader turns calls of one family of libraries into ops.
+type Reader interface {
+	// Classes are the catalogue classes of the calls the reader reads.
+	Classes() []catalogue.Class
+	// Read returns the op a call is, or nil when the reader cannot tell.
+	Read(core Core, c Call) Op
+}
