@@ -70,7 +70,9 @@ func Vet(tool string, toolFlags []string, opts Options) (vetjson.Tree, error) {
 // x/tools' checker in this process.
 func Packages(analyzers []*analysis.Analyzer, opts Options) (vetjson.Tree, error) {
 	cfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax,
+		// The module of each package, as go vet gives it to analyzers
+		// (Pass.Module).
+		Mode:  packages.LoadAllSyntax | packages.NeedModule,
 		Tests: opts.Tests,
 		Dir:   opts.Dir,
 		Env:   os.Environ(),
