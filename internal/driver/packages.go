@@ -25,7 +25,9 @@ func Packages(analyzers []*analysis.Analyzer, opts Options) (*Run, error) {
 	cfg := &packages.Config{
 		// The embed files, so that an embed pattern that matches no
 		// file is an error, as for go build and go vet.
-		Mode:  packages.LoadAllSyntax | packages.NeedEmbedFiles,
+		// The module of each package, as go vet gives it to analyzers
+		// (Pass.Module).
+		Mode:  packages.LoadAllSyntax | packages.NeedEmbedFiles | packages.NeedModule,
 		Tests: opts.Tests,
 		Dir:   opts.Dir,
 		Env:   os.Environ(),
