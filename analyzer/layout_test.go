@@ -26,6 +26,34 @@ func layer(rel string) int {
 	return -1
 }
 
+// storeAPI are the packages of the engine's reader API: what the store
+// readers may import of the engine.
+var storeAPI = map[string]bool{"passes/model/store/": true, "passes/model/store/vocab/": true}
+
+// storeArrow checks an import arrow from or to the store readers
+// (passes/model/store/…): the engine imports the readers and their API; a
+// reader imports the API only, never the engine nor another reader; the
+// API imports no pass. It returns why the arrow is wrong, or "".
+func storeArrow(rel, target string) string {
+	fromStore := strings.HasPrefix(rel, "passes/model/store/")
+	switch {
+	case !fromStore && rel == "passes/model/":
+		return "" // the engine uses its readers
+	case !fromStore:
+		return "only the engine uses the store readers"
+	case storeAPI[rel]:
+		if storeAPI[target] && target != rel && rel != "passes/model/store/vocab/" {
+			return ""
+		}
+		return "the readers' API imports no pass"
+	case storeAPI[target]:
+		return "" // a reader uses the API
+	case target == "passes/model/":
+		return "a store reader must not depend on the engine, only on its API (passes/model/store, vocab)"
+	}
+	return "a store reader must not depend on another"
+}
+
 // TestImportLayers checks that every import arrow of the module's
 // non-test code points down the layers, and that internal/ imports no
 // pass.
@@ -67,6 +95,12 @@ func TestImportLayers(t *testing.T) {
 				continue
 			}
 			passToPass := strings.HasPrefix(rel, "passes/") && strings.HasPrefix(target, "passes/")
+			if passToPass && (strings.HasPrefix(rel+"/", "passes/model/store/") || strings.HasPrefix(target, "passes/model/store/")) {
+				if msg := storeArrow(rel+"/", target); msg != "" {
+					t.Errorf("%s imports %s: %s", rel, imp, msg)
+				}
+				continue
+			}
 			if passToPass {
 				// Passes may use the engine and the shared rule helpers,
 				// never the other way round.
@@ -93,5 +127,28 @@ func TestImportLayers(t *testing.T) {
 	}
 	if checked < 10 {
 		t.Fatalf("checked only %d packages: the walk is broken", checked)
+	}
+}
+
+// TestStoreArrows checks the rule for the store readers' arrows on
+// examples, wrong ones included.
+func TestStoreArrows(t *testing.T) {
+	for _, tc := range []struct {
+		rel, target string
+		ok          bool
+	}{
+		{"passes/model/", "passes/model/store/docstore/", true},
+		{"passes/model/", "passes/model/store/", true},
+		{"passes/model/store/docstore/", "passes/model/store/", true},
+		{"passes/model/store/docstore/", "passes/model/store/vocab/", true},
+		{"passes/model/store/", "passes/model/store/vocab/", true},
+		{"passes/model/store/docstore/", "passes/model/", false},
+		{"passes/model/store/docstore/", "passes/model/store/sql/", false},
+		{"passes/model/store/vocab/", "passes/model/store/", false},
+		{"passes/unfenced/", "passes/model/store/docstore/", false},
+	} {
+		if got := storeArrow(tc.rel, tc.target) == ""; got != tc.ok {
+			t.Errorf("%s → %s: allowed = %v, want %v", tc.rel, tc.target, got, tc.ok)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package model
 import (
 	"go/types"
 
+	"github.com/fencecheck/fencecheck/passes/model/store"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -110,7 +111,7 @@ func fromInput(v ssa.Value, depth int) bool {
 	if depth > 6 || v == nil {
 		return false
 	}
-	switch x := stripConv(v).(type) {
+	switch x := store.StripConv(v).(type) {
 	case *ssa.Parameter, *ssa.FreeVar:
 		return true
 	case *ssa.Field:
@@ -158,7 +159,7 @@ func callsBackUnderLease(fi *funcInfo, flow *leaseFlow) bool {
 			if !ok || call.Common().IsInvoke() || flow.held(instr) == nil {
 				continue
 			}
-			switch stripConv(call.Common().Value).(type) {
+			switch store.StripConv(call.Common().Value).(type) {
 			case *ssa.Parameter, *ssa.FreeVar:
 				return true
 			}

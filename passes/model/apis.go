@@ -3,7 +3,6 @@ package model
 import (
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
 	"sort"
 	"strings"
@@ -14,6 +13,8 @@ import (
 	"github.com/fencecheck/fencecheck/internal/config"
 	"github.com/fencecheck/fencecheck/internal/luascript"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store"
+	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 )
 
 // classifyAPI fills o from a catalogue entry of a non-SQL class. args are
@@ -32,7 +33,7 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 	switch e.Class {
 	case catalogue.Acquire:
 		if len(e.Fields) > 0 && e.Arg >= 0 {
-			values, ok := fieldValues(argAt(args, e.Arg))
+			values, ok := store.FieldValues(store.ArgAt(args, e.Arg))
 			if !ok {
 				m.noteSilent(o.instr, NotJudged, "its options are built elsewhere, so whether it takes a lease cannot be told")
 				return nil // an input built elsewhere: cannot tell
@@ -49,7 +50,7 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 		o.release = true
 		return o
 	case catalogue.Guarded:
-		if c, ok := argAt(args, 1).(*ssa.Const); ok && o.callee.Name() == "EndTransaction" && c.Value != nil && c.Value.Kind() == constant.Bool && !constant.BoolVal(c.Value) {
+		if c, ok := store.ArgAt(args, 1).(*ssa.Const); ok && o.callee.Name() == "EndTransaction" && c.Value != nil && c.Value.Kind() == constant.Bool && !constant.BoolVal(c.Value) {
 			return nil // kgo.TryAbort: aborting is not a write
 		}
 		if e.Reason != "" {
@@ -57,9 +58,9 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 			return write(StateGuard)
 		}
 		if e.Arg >= 0 && len(e.Fields) == 0 {
-			setConditionToken(o, argAt(args, e.Arg)) // the argument itself is the token (condopts.go)
+			setConditionToken(o, store.ArgAt(args, e.Arg)) // the argument itself is the token (condopts.go)
 		} else if e.Arg >= 0 {
-			if values, ok := fieldValues(argAt(args, e.Arg)); ok {
+			if values, ok := store.FieldValues(store.ArgAt(args, e.Arg)); ok {
 				for _, f := range e.Fields {
 					if v := values[f]; v != nil && o.condValue == nil {
 						o.condValue = v
@@ -69,7 +70,7 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 		}
 		return write(HelperGuard)
 	case catalogue.CondSink:
-		values, ok := fieldValues(argAt(args, e.Arg))
+		values, ok := store.FieldValues(store.ArgAt(args, e.Arg))
 		if !ok {
 			m.noteSilent(o.instr, NotJudged, "its input is built elsewhere, so whether it sets a condition cannot be told")
 			return nil
@@ -86,24 +87,24 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 		o.note = "set " + strings.Join(e.Fields, " or ") + " to make the store reject a stale write"
 		return write(NoGuard)
 	case catalogue.VersionedSink:
-		if o.callee.Name() == "Delete" && m.fromAcquisition(argAt(args, 0)) {
+		if o.callee.Name() == "Delete" && m.fromAcquisition(store.ArgAt(args, 0)) {
 			o.release = true // deleting our own lock node releases the lock
 			return o
 		}
-		v, ok := argAt(args, e.Arg).(*ssa.Const)
+		v, ok := store.ArgAt(args, e.Arg).(*ssa.Const)
 		if ok && v.Value != nil && v.Value.Kind() == constant.Int {
 			if n, exact := constant.Int64Val(v.Value); exact && n == -1 {
 				o.note = "version -1 matches any version"
 				return write(NoGuard)
 			}
 		}
-		o.condValue = argAt(args, e.Arg)
+		o.condValue = store.ArgAt(args, e.Arg)
 		return write(HelperGuard)
 	case catalogue.TxnCommit:
-		chain := receiverCalls(o.handle)
+		chain := store.ReceiverCalls(o.handle)
 		guarded, writes := false, false
 		for _, c := range chain {
-			switch calledName(c) {
+			switch store.CalledName(c) {
 			case "If":
 				guarded = true
 				m.txnCompares(o, c)
@@ -123,20 +124,20 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 	case catalogue.ScriptEval:
 		return m.classifyScript(o, e, args, write)
 	case catalogue.WatchTx:
-		if fn := closureFunc(argAt(args, e.Arg)); fn != nil {
+		if fn := closureFunc(store.ArgAt(args, e.Arg)); fn != nil {
 			m.watchGuarded[fn] = true
 		}
 		return nil
 	case catalogue.HTTPDo:
 		return m.classifyHTTP(o, args, write)
 	case catalogue.ChainGuard:
-		for _, c := range receiverCalls(o.handle) {
+		for _, c := range store.ReceiverCalls(o.handle) {
 			for _, f := range e.Fields {
-				if calledName(c) != f {
+				if store.CalledName(c) != f {
 					continue
 				}
-				if cargs := callArgs(c); len(cargs) > 1 {
-					if values, ok := fieldValues(cargs[1]); ok {
+				if cargs := store.CallArgs(c); len(cargs) > 1 {
+					if values, ok := store.FieldValues(cargs[1]); ok {
 						for _, v := range sortedValues(values) {
 							o.condValue = v
 							break
@@ -163,99 +164,11 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 	return nil
 }
 
-// argAt returns argument i, or nil.
-func argAt(args []ssa.Value, i int) ssa.Value {
-	if i < 0 || i >= len(args) {
-		return nil
-	}
-	return args[i]
-}
-
-// fieldValues returns the non-zero values stored into the fields of the
-// struct v points to (or, for a struct value, was loaded from), by field
-// name.
-func fieldValues(v ssa.Value) (map[string]ssa.Value, bool) {
-	v = unwrapInterface(v)
-	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
-		return map[string]ssa.Value{}, true
-	}
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		v = load.X // a struct value copied out of a composite literal
-	}
-	alloc, ok := v.(*ssa.Alloc)
-	if !ok {
-		return nil, false
-	}
-	ptr, ok := alloc.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return nil, false
-	}
-	st, ok := ptr.Elem().Underlying().(*types.Struct)
-	if !ok || alloc.Referrers() == nil {
-		return nil, false
-	}
-	fields := make(map[string]ssa.Value)
-	for _, r := range *alloc.Referrers() {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || fa.Referrers() == nil || fa.Field >= st.NumFields() {
-			continue
-		}
-		for _, rr := range *fa.Referrers() {
-			if s, ok := rr.(*ssa.Store); ok && s.Addr == fa && !isZeroConst(s.Val) {
-				fields[st.Field(fa.Field).Name()] = s.Val
-			}
-		}
-	}
-	return fields, true
-}
-
-// isZeroConst reports whether v is a zero constant (nil, "", 0, false).
-func isZeroConst(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	if !ok {
-		return false
-	}
-	if c.Value == nil {
-		return true
-	}
-	switch c.Value.Kind() {
-	case constant.String:
-		return constant.StringVal(c.Value) == ""
-	case constant.Bool:
-		return !constant.BoolVal(c.Value)
-	case constant.Int, constant.Float:
-		return constant.Sign(c.Value) == 0
-	}
-	return false
-}
-
-// maxChain bounds how far back a chain of calls is followed.
-const maxChain = 32
-
-// receiverCalls returns the calls that built a receiver through a chain of
-// method calls (txn.If(…).Then(…), bkt.Object(…).If(…)), nearest first.
-func receiverCalls(v ssa.Value) []*ssa.Call {
-	var out []*ssa.Call
-	for i := 0; i < maxChain; i++ {
-		call, ok := stripConv(v).(*ssa.Call)
-		if !ok {
-			return out
-		}
-		out = append(out, call)
-		args := callArgs(call)
-		if len(args) == 0 || !call.Common().IsInvoke() && call.Common().Signature().Recv() == nil {
-			return out
-		}
-		v = args[0]
-	}
-	return out
-}
-
 // closureFunc returns the function a function value refers to, looking
 // through the wrapper of a bound method value (s.run).
 func closureFunc(v ssa.Value) *ssa.Function {
 	var fn *ssa.Function
-	switch x := stripConv(v).(type) {
+	switch x := store.StripConv(v).(type) {
 	case *ssa.Function:
 		fn = x
 	case *ssa.MakeClosure:
@@ -275,12 +188,12 @@ func closureFunc(v ssa.Value) *ssa.Function {
 // with ">" or ">=" against a token accepts older tokens; the value
 // compared is the token whose origin weakguard checks.
 func (m *model) txnCompares(o *op, ifCall *ssa.Call) {
-	args := callArgs(ifCall)
+	args := store.CallArgs(ifCall)
 	if len(args) < 2 {
 		return
 	}
-	for _, cmp := range varargs(args[1]) {
-		call, ok := stripConv(cmp).(*ssa.Call)
+	for _, cmp := range store.Varargs(args[1]) {
+		call, ok := store.StripConv(cmp).(*ssa.Call)
 		if !ok {
 			continue
 		}
@@ -290,14 +203,14 @@ func (m *model) txnCompares(o *op, ifCall *ssa.Call) {
 		}
 		target, _ := call.Common().Args[0].(*ssa.Call)
 		op, _ := call.Common().Args[1].(*ssa.Const)
-		value := unwrapInterface(call.Common().Args[2])
+		value := store.UnwrapInterface(call.Common().Args[2])
 		if o.tokenArg == nil {
 			o.tokenArg = value
 		}
 		if target == nil || op == nil || op.Value == nil || op.Value.Kind() != constant.String {
 			continue
 		}
-		kind := calledName(target)
+		kind := store.CalledName(target)
 		if (kind == "ModRevision" || kind == "CreateRevision" || kind == "Version") &&
 			(constant.StringVal(op.Value) == ">" || constant.StringVal(op.Value) == ">=") {
 			o.wrongWay = "Compare(" + kind + "(…), \"" + constant.StringVal(op.Value) + "\", token)"
@@ -313,7 +226,7 @@ func (m *model) classifyScript(o *op, e *catalogue.Entry, args []ssa.Value, writ
 	var ok bool
 	src := o.handle
 	if e.Arg >= 0 {
-		src = argAt(args, e.Arg)
+		src = store.ArgAt(args, e.Arg)
 		text, ok = resolveText(m, src)
 	} else if o.handle != nil {
 		text, ok = m.scriptOf(o.handle)
@@ -326,9 +239,9 @@ func (m *model) classifyScript(o *op, e *catalogue.Entry, args []ssa.Value, writ
 	r := scriptWrite(o, text, write)
 	if r != nil && r.write && r.guard == HelperGuard {
 		if n := luascript.Analyze(text).TokenArg; n > 0 && len(args) > 0 {
-			argv := varargs(args[len(args)-1])
+			argv := store.Varargs(args[len(args)-1])
 			if i := n - 1 + m.scriptKeyCount(o); i >= 0 && i < len(argv) && argv[i] != nil {
-				r.tokenArg = unwrapInterface(argv[i])
+				r.tokenArg = store.UnwrapInterface(argv[i])
 			}
 		}
 	}
@@ -342,7 +255,7 @@ func (m *model) scriptKeyCount(o *op) int {
 	if o.callee == nil || o.callee.Pkg() == nil || o.callee.Pkg().Path() != "github.com/gomodule/redigo/redis" || o.handle == nil {
 		return 0
 	}
-	call, ok := stripConv(o.handle).(*ssa.Call)
+	call, ok := store.StripConv(o.handle).(*ssa.Call)
 	if !ok || len(call.Common().Args) != 2 {
 		return 0
 	}
@@ -388,7 +301,7 @@ func scriptStateNote(check string) string {
 
 // scriptOf resolves the source of a *redis.Script made by NewScript.
 func (m *model) scriptOf(v ssa.Value) (string, bool) {
-	call, ok := stripConv(v).(*ssa.Call)
+	call, ok := store.StripConv(v).(*ssa.Call)
 	if !ok {
 		if load, isLoad := v.(*ssa.UnOp); isLoad {
 			if g, isGlobal := load.X.(*ssa.Global); isGlobal {
@@ -428,7 +341,7 @@ func (m *model) globalScript(g *ssa.Global) (string, bool) {
 // is GET, HEAD or OPTIONS; guarded when the request carries the fencing
 // header or If-Match.
 func (m *model) classifyHTTP(o *op, args []ssa.Value, write func(Guard) *op) *op {
-	req := stripConv(argAt(args, 0))
+	req := store.StripConv(store.ArgAt(args, 0))
 	newReq := requestCall(req)
 	if newReq == nil {
 		m.noteSilent(o.instr, NotJudged, "the request is built elsewhere: its method is unknown")
@@ -488,7 +401,7 @@ func fenceHeader(req ssa.Value) (ssa.Value, bool) {
 	want := strings.ToLower(config.FencingHeader())
 	for _, r := range *refs {
 		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || fieldName(fa) != "Header" || fa.Referrers() == nil {
+		if !ok || store.FieldName(fa) != "Header" || fa.Referrers() == nil {
 			continue
 		}
 		for _, rr := range *fa.Referrers() {
@@ -501,7 +414,7 @@ func fenceHeader(req ssa.Value) (ssa.Value, bool) {
 				if !ok || len(call.Common().Args) != 3 {
 					continue
 				}
-				if name := calledName(call); name != "Set" && name != "Add" {
+				if name := store.CalledName(call); name != "Set" && name != "Add" {
 					continue
 				}
 				key, ok := call.Common().Args[1].(*ssa.Const)
@@ -531,12 +444,12 @@ func (m *model) txnBegun(o *op, begin []string) bool {
 			if !ok || call == o.instr {
 				continue
 			}
-			args := callArgs(call)
+			args := store.CallArgs(call)
 			if len(args) == 0 || !sameValue(args[0], o.handle) {
 				continue
 			}
 			for _, name := range begin {
-				if calledName(call) == name {
+				if store.CalledName(call) == name {
 					if dominates(call, o.instr) {
 						return true
 					}
@@ -553,7 +466,7 @@ var redisClaimCommands = map[string]bool{"XREADGROUP": true, "XCLAIM": true, "XA
 
 // classifyCommand classifies a command run by name (redigo Conn.Do).
 func (m *model) classifyCommand(o *op, e *catalogue.Entry, args []ssa.Value, write func(Guard) *op) *op {
-	name, ok := resolveText(m, argAt(args, e.Arg))
+	name, ok := resolveText(m, store.ArgAt(args, e.Arg))
 	if !ok {
 		return nil
 	}
@@ -562,7 +475,7 @@ func (m *model) classifyCommand(o *op, e *catalogue.Entry, args []ssa.Value, wri
 	case cmd == "EVAL":
 		var rest []ssa.Value
 		if len(args) > e.Arg+1 {
-			rest = varargs(args[e.Arg+1])
+			rest = store.Varargs(args[e.Arg+1])
 		}
 		if len(rest) == 0 || rest[0] == nil {
 			return nil
@@ -636,7 +549,7 @@ func (m *model) conditionExpression(o *op, v ssa.Value) {
 	st := sqltext.Parse("UPDATE t SET c = 1 WHERE " + text)
 	for i := range st.Where {
 		p := &st.Where[i]
-		if col := storedColumn(p); col != "" && isTokenColumn(col) && wrongWay(p) {
+		if col := storedColumn(p); col != "" && vocab.IsTokenColumn(col) && wrongWay(p) {
 			o.wrongWay = predicateText(p)
 			return
 		}
@@ -656,7 +569,7 @@ func derefString(v ssa.Value) ssa.Value {
 // fromAcquisition reports whether v is a result of an acquisition call
 // (the path of the lock node it created).
 func (m *model) fromAcquisition(v ssa.Value) bool {
-	ex, ok := stripConv(v).(*ssa.Extract)
+	ex, ok := store.StripConv(v).(*ssa.Extract)
 	if !ok {
 		return false
 	}

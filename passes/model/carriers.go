@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/valueflow"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // Objects that carry the lease. A value of a named type of the package that
@@ -270,12 +271,12 @@ func scannedInto(call *ssa.Call) []ssa.Value {
 		if !ok || !isScanOn(scan, call) {
 			continue
 		}
-		args := callArgs(scan)
+		args := store.CallArgs(scan)
 		if len(args) < 2 {
 			continue
 		}
-		for _, a := range varargs(args[len(args)-1]) {
-			if alloc, ok := stripConv(a).(*ssa.Alloc); ok {
+		for _, a := range store.Varargs(args[len(args)-1]) {
+			if alloc, ok := store.StripConv(a).(*ssa.Alloc); ok {
 				out = append(out, alloc)
 			}
 		}

@@ -10,6 +10,8 @@ import (
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/config"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store"
+	"github.com/fencecheck/fencecheck/passes/model/store/docstore"
 )
 
 // op is what one call instruction does.
@@ -279,12 +281,12 @@ func (m *model) applyDirectives(o *op, s funcSummary) bool {
 		o.write, o.guard, o.verb, o.call = true, HelperGuard, "writes", true
 		o.release = s.release // a fenced release (fencesql.Release) is both
 		o.local = nil
-		if args := callArgs(o.instr); s.tokenParam >= 0 {
+		if args := store.CallArgs(o.instr); s.tokenParam >= 0 {
 			if o.instr.Common().IsInvoke() || o.callee.Signature().Recv() != nil {
 				args = args[1:]
 			}
 			if s.tokenParam < len(args) {
-				o.tokenArg = unwrapInterface(args[s.tokenParam])
+				o.tokenArg = store.UnwrapInterface(args[s.tokenParam])
 			}
 		}
 		return true
@@ -329,7 +331,7 @@ func lastTarget(path []string) string {
 // classifyCatalogue fills o from a catalogue entry.
 func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 	o.local = nil
-	args := callArgs(o.instr)
+	args := store.CallArgs(o.instr)
 	if len(args) > 0 && (o.instr.Common().IsInvoke() || o.callee.Signature().Recv() != nil) {
 		o.handle = args[0]
 		args = args[1:]
@@ -373,7 +375,7 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 	case catalogue.SyncCall:
 		return o // its callback's ops belong to the call (callbacks.go)
 	case catalogue.FilterWrite:
-		return m.classifyFilterWrite(o, e, args) // bsonfilter.go
+		return m.readStore(o, docstore.Reader, e, args) // store/docstore
 	case catalogue.OptionGuard:
 		return m.classifyOptionGuard(o, e, args) // condopts.go
 	case catalogue.CreateOnly:
@@ -485,7 +487,7 @@ func pkgPath(fn *types.Func) string {
 // classifyLocker classifies Lock and Unlock on a sync.Locker made by a
 // lock library (etcd concurrency.NewLocker): a lease, unlike a sync.Mutex.
 func (m *model) classifyLocker(o *op) *op {
-	recv, ok := stripConv(o.instr.Common().Value).(*ssa.Call)
+	recv, ok := store.StripConv(o.instr.Common().Value).(*ssa.Call)
 	if !ok {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/fencecheck/fencecheck/passes/model/store"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -56,7 +57,7 @@ func timeMethod(call *ssa.CallCommon) string {
 		return ""
 	}
 	sig, _ := obj.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil || !isTimeType(sig.Recv().Type()) {
+	if sig == nil || sig.Recv() == nil || !store.IsTimeType(sig.Recv().Type()) {
 		return ""
 	}
 	return obj.Name()
@@ -119,7 +120,7 @@ func clockRead(v ssa.Value, depth int) string {
 // in the local variable a, or "".
 func storedClockRead(a *ssa.Alloc, depth int) string {
 	found := ""
-	for _, v := range storedValues(a) {
+	for _, v := range store.StoredValues(a) {
 		c := clockRead(v, depth+1)
 		if c == "" {
 			return ""

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // classifyOptionGuard classifies a write that a variadic option can make
@@ -34,12 +35,12 @@ func (m *model) classifyOptionGuard(o *op, e *catalogue.Entry, args []ssa.Value)
 	if c, ok := last.(*ssa.Const); ok && c.IsNil() {
 		return unconditioned(o, e)
 	}
-	opts := varargs(last)
+	opts := store.Varargs(last)
 	if opts == nil {
 		return nil // the options come from elsewhere: cannot tell
 	}
 	for _, opt := range opts {
-		call, ok := stripConv(opt).(*ssa.Call)
+		call, ok := store.StripConv(opt).(*ssa.Call)
 		if !ok {
 			return nil // an option chosen at run time: cannot tell
 		}
@@ -79,8 +80,8 @@ func unconditioned(o *op, e *catalogue.Entry) *op {
 // the clock, the claim) by the token rules. A constant zero asks that the
 // key not exist yet, a create-only condition with no token.
 func setConditionToken(o *op, v ssa.Value) {
-	v = unwrapInterface(v)
-	if v == nil || isZeroConst(v) {
+	v = store.UnwrapInterface(v)
+	if v == nil || store.IsZeroConst(v) {
 		return
 	}
 	o.condValue, o.tokenArg = v, v
@@ -115,8 +116,8 @@ func (m *model) classifyCreateOnly(o *op, e *catalogue.Entry, args []ssa.Value) 
 // a constant zero. A key created only if
 // absent and expiring on its own is a lease, as SET NX PX is in Redis.
 func expiresOption(last ssa.Value) bool {
-	for _, opt := range varargs(last) {
-		call, ok := stripConv(opt).(*ssa.Call)
+	for _, opt := range store.Varargs(last) {
+		call, ok := store.StripConv(opt).(*ssa.Call)
 		if !ok {
 			continue
 		}
@@ -124,7 +125,7 @@ func expiresOption(last ssa.Value) bool {
 		if fn == nil || !strings.Contains(fn.Name(), "TTL") && !strings.Contains(fn.Name(), "Expir") {
 			continue
 		}
-		if a := call.Common().Args; len(a) == 1 && isZeroConst(unconvert(a[0])) {
+		if a := call.Common().Args; len(a) == 1 && store.IsZeroConst(unconvert(a[0])) {
 			continue // KeyTTL(0): no expiry
 		}
 		return true
@@ -167,7 +168,7 @@ func (m *model) deferredOnKey(o *op, key ssa.Value, names []string) bool {
 			if !ok || !isMethodCallOn(d, o.handle.Type(), names) {
 				continue
 			}
-			if k := keyArg(callArgs(d)[1:]); k != nil && sameKey(k, key) {
+			if k := keyArg(store.CallArgs(d)[1:]); k != nil && sameKey(k, key) {
 				return true
 			}
 		}
@@ -178,14 +179,14 @@ func (m *model) deferredOnKey(o *op, key ssa.Value, names []string) bool {
 // isMethodCallOn reports whether call calls a method named in names on a
 // receiver of type recv.
 func isMethodCallOn(call ssa.CallInstruction, recv types.Type, names []string) bool {
-	args := callArgs(call)
+	args := store.CallArgs(call)
 	if len(args) == 0 || !call.Common().IsInvoke() && call.Common().Signature().Recv() == nil {
 		return false
 	}
 	if !types.Identical(args[0].Type(), recv) {
 		return false
 	}
-	name := calledName(call)
+	name := store.CalledName(call)
 	for _, n := range names {
 		if n == name {
 			return true
@@ -219,7 +220,7 @@ func (m *model) releasesCreatedKey(o *op, args []ssa.Value) bool {
 				fn = funcObject(call.Common().StaticCallee())
 			}
 			e := catalogue.Lookup(fn)
-			cargs := callArgs(call)
+			cargs := store.CallArgs(call)
 			if e == nil || e.Class != catalogue.CreateOnly || len(cargs) == 0 || !isMethodCallOn(d, cargs[0].Type(), e.Fields) {
 				continue
 			}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store"
+	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 )
 
 // CQL (Cassandra, gocql) statements are built by Session.Query, which
@@ -75,7 +77,7 @@ func freshCQLRow(o *op, st *sqltext.Statement) bool {
 		return true
 	}
 	for _, a := range cqlBoundArgs(o) {
-		call, ok := unwrapInterface(a).(*ssa.Call)
+		call, ok := store.UnwrapInterface(a).(*ssa.Call)
 		if !ok || len(call.Common().Args) > 0 || call.Common().IsInvoke() {
 			continue
 		}
@@ -102,7 +104,7 @@ func cqlBoundArgs(o *op) []ssa.Value {
 		case *ssa.Call:
 			if recv, ok := chainReceiver(x); ok {
 				if rebinds(x) {
-					return varargs(x.Common().Args[1])
+					return store.Varargs(x.Common().Args[1])
 				}
 				v = recv
 				continue
@@ -112,12 +114,12 @@ func cqlBoundArgs(o *op) []ssa.Value {
 			if e == nil || e.Class != catalogue.SQLPrepare || e.Args < 0 {
 				return nil
 			}
-			args := callArgs(x)[1:]
+			args := store.CallArgs(x)[1:]
 			if e.Args >= len(args) {
 				return nil
 			}
 			if fn.Signature().Variadic() && e.Args == len(args)-1 {
-				return varargs(args[e.Args])
+				return store.Varargs(args[e.Args])
 			}
 			return args[e.Args:]
 		default:
@@ -171,7 +173,7 @@ func (m *model) cqlOwnerGuard(o *op) {
 		}
 		col := storedColumn(p)
 		in, ok := incomingOperand(p)
-		if col == "" || isIdentifierColumn(col) || !ok || in.Kind != sqltext.Param {
+		if col == "" || vocab.IsIdentifierColumn(col) || !ok || in.Kind != sqltext.Param {
 			continue
 		}
 		arg := sqlArg(o, in.Param)
@@ -197,8 +199,8 @@ func cqlAppliedSeen(o *op, call *ssa.Call, results *types.Tuple) (bool, string) 
 	if n == 0 || !isBool(results.At(0).Type()) {
 		return false, "the applied flag of the lightweight transaction is dropped (the call returns only an error): read it with ScanCAS or MapScanCAS"
 	}
-	v := resultValue(call, 0, n)
-	return v != nil && usedAtAll(v), "the applied flag of the lightweight transaction is never checked"
+	v := store.ResultValue(call, 0, n)
+	return v != nil && store.UsedAtAll(v), "the applied flag of the lightweight transaction is never checked"
 }
 
 // batchRoot returns the batch a Batch.Query call o queues into, looking
@@ -263,7 +265,7 @@ func batchExecs(root ssa.Value) []*ssa.Call {
 			if e == nil || e.Class != catalogue.CQLBatchExec {
 				continue
 			}
-			args := callArgs(call)
+			args := store.CallArgs(call)
 			batch := 0 // the receiver
 			if e.Arg >= 0 {
 				batch = e.Arg + 1
@@ -290,7 +292,7 @@ func cqlBatchAppliedSeen(o *op) (bool, string) {
 		if n == 0 || !isBool(results.At(0).Type()) {
 			return false, "the batch's applied flag is dropped (the call that runs it returns only an error): run it with ExecuteBatchCAS or ExecCAS and read the flag"
 		}
-		if v := resultValue(call, 0, n); v == nil || !usedAtAll(v) {
+		if v := store.ResultValue(call, 0, n); v == nil || !store.UsedAtAll(v) {
 			return false, "the batch's applied flag is never checked"
 		}
 	}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 )
 
 // Cassandra leases by structure. A lightweight transaction that creates a
@@ -70,7 +71,7 @@ func holderCondition(conds []sqltext.Predicate) bool {
 	for i := range conds {
 		p := &conds[i]
 		col := storedColumn(p)
-		if in, ok := incomingOperand(p); ok && p.Op == "=" && !p.UnderOr && isLeaseColumn(col) && in.Kind == sqltext.Param {
+		if in, ok := incomingOperand(p); ok && p.Op == "=" && !p.UnderOr && vocab.IsLeaseColumn(col) && in.Kind == sqltext.Param {
 			return true
 		}
 	}
@@ -81,7 +82,7 @@ func holderCondition(conds []sqltext.Predicate) bool {
 // column.
 func setsOnlyLeaseColumns(set []sqltext.Assignment) bool {
 	for _, a := range set {
-		if !isLeaseColumn(a.Column) {
+		if !vocab.IsLeaseColumn(a.Column) {
 			return false
 		}
 	}

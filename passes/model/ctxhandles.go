@@ -4,6 +4,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/valueflow"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // Lock-holding handles carried by a context.
@@ -36,7 +37,7 @@ func (m *model) findContextCarriers() {
 				if !ok {
 					continue
 				}
-				if m.lockedIn(fn, stripConv(call.Common().Args[2])) {
+				if m.lockedIn(fn, store.StripConv(call.Common().Args[2])) {
 					locked[key] = true
 				} else {
 					spoiled[key] = true

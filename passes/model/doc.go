@@ -59,7 +59,7 @@
 //     (runScript(ctx, op, script, keys, args...)) is a script wrapper
 //     (scriptwrap.go): its calls are classified by the script the caller
 //     passes, across packages through FuncFact.ScriptParams.
-//     A MongoDB write is classified by its filter document (bsonfilter.go)
+//     A MongoDB write is classified by its filter document (the reader store/docstore, behind the store.Reader interface; readers.go)
 //     when the code builds it as a literal (bson.M, bson.D, maps, $and):
 //     a token field compared with $lt or $lte, or equal to the claim's
 //     token, guards; state or expiry alone is a state guard; a cleanup by

@@ -7,13 +7,14 @@ import (
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // ormChain returns the ORM chain calls (Where, Clauses, Table, …) that
 // built the receiver v, nearest first: the leading run of receiverCalls
 // that the catalogue lists as chain methods.
 func ormChain(v ssa.Value) []*ssa.Call {
-	calls := receiverCalls(v)
+	calls := store.ReceiverCalls(v)
 	for i, c := range calls {
 		e := catalogue.Lookup(funcObject(c.Common().StaticCallee()))
 		if e == nil || e.Class != catalogue.ORMChain {
@@ -38,13 +39,13 @@ func (m *model) classifyORMWrite(o *op) *op {
 	var where []whereCall
 	for _, c := range chain {
 		args := c.Common().Args
-		switch calledName(c) {
+		switch store.CalledName(c) {
 		case "Where":
 			if len(args) > 1 {
 				if text, ok := resolveText(m, args[1]); ok {
 					var bound []ssa.Value
 					if len(args) > 2 {
-						bound = varargs(args[2])
+						bound = store.Varargs(args[2])
 					}
 					where = append(where, whereCall{text, bound})
 				}
@@ -75,10 +76,10 @@ func (m *model) classifyORMWrite(o *op) *op {
 // an upsert guarded only when the OnConflict sets Where.
 func (m *model) classifyORMCreate(o *op) *op {
 	for _, c := range ormChain(o.handle) {
-		if calledName(c) != "Clauses" || len(c.Common().Args) < 2 {
+		if store.CalledName(c) != "Clauses" || len(c.Common().Args) < 2 {
 			continue
 		}
-		for _, arg := range varargs(c.Common().Args[1]) {
+		for _, arg := range store.Varargs(c.Common().Args[1]) {
 			fields, ok := onConflictFields(arg)
 			if !ok {
 				continue
@@ -99,7 +100,7 @@ func (m *model) classifyORMCreate(o *op) *op {
 // onConflictFields returns the fields set in a clause.OnConflict composite
 // literal boxed in v.
 func onConflictFields(v ssa.Value) (map[string]bool, bool) {
-	v = unwrapInterface(v)
+	v = store.UnwrapInterface(v)
 	load, ok := v.(*ssa.UnOp)
 	if !ok {
 		return nil, false

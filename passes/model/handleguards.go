@@ -3,6 +3,7 @@ package model
 import (
 	"go/token"
 
+	"github.com/fencecheck/fencecheck/passes/model/store"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -36,7 +37,7 @@ func (m *model) deferredEnd(fi *funcInfo, h ssa.Value) bool {
 // to one) it allocated and stored h in.
 func returnsHandle(fn *ssa.Function, h ssa.Value) bool {
 	holds := func(v ssa.Value) bool {
-		v = stripConv(v)
+		v = store.StripConv(v)
 		if sameValue(v, h) {
 			return true
 		}
@@ -100,7 +101,7 @@ func (m *model) writeParamsOf(fi *funcInfo, memo map[*funcInfo][]int, visiting m
 	set := make(map[int]bool)
 	ok := true
 	add := func(v ssa.Value) {
-		if k, isParam := paramIndex(fi.fn, stripConv(v)); isParam {
+		if k, isParam := paramIndex(fi.fn, store.StripConv(v)); isParam {
 			set[k] = true
 		} else {
 			ok = false

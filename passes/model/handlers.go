@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/config"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // handlerLease returns the lease under which a whole function body runs,
@@ -57,10 +58,10 @@ func (m *model) handlerLease(fn *ssa.Function) (Lease, bool) {
 func handlerShape(fn *ssa.Function) string {
 	sig := fn.Signature
 	if sig.Params().Len() != 2 || sig.Results().Len() != 1 || !isError(sig.Results().At(0).Type()) ||
-		namedPointee(sig.Params().At(0).Type()) != "context.Context" {
+		store.NamedPointee(sig.Params().At(0).Type()) != "context.Context" {
 		return ""
 	}
-	job := namedPointee(sig.Params().At(1).Type())
+	job := store.NamedPointee(sig.Params().At(1).Type())
 	if _, ptr := sig.Params().At(1).Type().Underlying().(*types.Pointer); !ptr {
 		return ""
 	}
@@ -74,19 +75,6 @@ func handlerShape(fn *ssa.Function) string {
 		return job
 	}
 	return ""
-}
-
-// namedPointee returns "pkg/path.Name" of the named type t points to (or
-// is), ignoring type arguments.
-func namedPointee(t types.Type) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil {
-		return ""
-	}
-	return named.Obj().Pkg().Path() + "." + named.Obj().Name()
 }
 
 // usesPackage reports whether fn calls a function of the package path.
@@ -118,14 +106,14 @@ func (m *model) leaderCallbacksIn(field string) map[*ssa.Function]bool {
 	if m.leaderFields == nil {
 		m.leaderFields = make(map[string]map[*ssa.Function]bool)
 		m.fieldStores(func(_ *ssa.Function, st *ssa.Store, fa *ssa.FieldAddr) {
-			if namedPointee(fa.X.Type()) != "k8s.io/client-go/tools/leaderelection.LeaderCallbacks" {
+			if store.NamedPointee(fa.X.Type()) != "k8s.io/client-go/tools/leaderelection.LeaderCallbacks" {
 				return
 			}
 			f := closureFunc(st.Val)
 			if f == nil {
 				return
 			}
-			name := fieldName(fa)
+			name := store.FieldName(fa)
 			if m.leaderFields[name] == nil {
 				m.leaderFields[name] = make(map[*ssa.Function]bool)
 			}

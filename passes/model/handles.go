@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fencecheck/fencecheck/passes/model/store"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/objectpath"
 )
@@ -242,7 +243,7 @@ func paramArgs(o *op, params []int) []ssa.Value {
 	if len(params) == 0 {
 		return nil
 	}
-	args := callArgs(o.instr)
+	args := store.CallArgs(o.instr)
 	if o.instr.Common().IsInvoke() || (o.callee != nil && o.callee.Signature().Recv() != nil) {
 		if len(args) == 0 {
 			return nil
@@ -324,7 +325,7 @@ func (m *model) carried(v ssa.Value) bool {
 		return true
 	}
 	var f *types.Var
-	switch x := stripConv(v).(type) {
+	switch x := store.StripConv(v).(type) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
 			f = fieldAddrVar(fa)

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/fencecheck/fencecheck/passes/model/store"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -146,7 +147,7 @@ func (m *model) wiredWrites() []*Write {
 				case *ssa.MakeInterface:
 					concrete, target = x.X.Type(), x.Type()
 				case *ssa.ChangeInterface:
-					if mi, ok := stripConv(x.X).(*ssa.MakeInterface); ok {
+					if mi, ok := store.StripConv(x.X).(*ssa.MakeInterface); ok {
 						concrete, target = mi.X.Type(), x.Type()
 					}
 				}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/generatedfile"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // The lease inventory.
@@ -251,7 +252,7 @@ func (m *model) noteUnresolvedText(o *op, v ssa.Value) {
 		return
 	}
 	reason := "the SQL text is built at run time"
-	switch x := stripConv(v).(type) {
+	switch x := store.StripConv(v).(type) {
 	case *ssa.Parameter:
 		reason = "the SQL text is parameter " + x.Name() + " of " + displayName(funcObject(x.Parent()), x.Parent()) + ": each call of it is judged by the text it passes"
 	case *ssa.Call:

@@ -12,6 +12,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/config"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // SilentFact records, when the inventory is asked for, what calling a
@@ -426,7 +427,7 @@ func (m *model) argExpr(call ssa.CallInstruction, v ssa.Value) (Expr, bool) {
 	if ce == nil || v == nil {
 		return Expr{}, false
 	}
-	v = stripConv(v)
+	v = store.StripConv(v)
 	name := ""
 	if p, ok := v.(*ssa.Parameter); ok {
 		name = p.Name()

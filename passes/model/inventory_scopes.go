@@ -12,6 +12,8 @@ import (
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/config"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store"
+	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 )
 
 // collectScopes adds the package's scopes to inv, one per lease position
@@ -294,7 +296,7 @@ func (m *model) acquisitionEnds(fi *funcInfo, i int, a *op) []Related {
 func (m *model) claimToken(fi *funcInfo, a *op) Expr {
 	if st := a.stmt; st != nil {
 		for k, col := range st.Returning {
-			if !isTokenColumn(col) {
+			if !vocab.IsTokenColumn(col) {
 				continue
 			}
 			if e, ok := m.scannedInto(a, k); ok {
@@ -331,7 +333,7 @@ func (m *model) claimToken(fi *funcInfo, a *op) Expr {
 		}
 	}
 	for _, c := range cols {
-		if isTokenColumn(c) {
+		if vocab.IsTokenColumn(c) {
 			return Expr{Text: "column " + c, Note: "the claim sets it; its value is not followed to a variable here", Pos: a.instr.Pos()}
 		}
 	}
@@ -425,7 +427,7 @@ func (m *model) tokenSourceOn(fi *funcInfo, a *op) (Expr, bool) {
 				fn = funcObject(call.Common().StaticCallee())
 			}
 			e := catalogue.Lookup(fn)
-			args := callArgs(call)
+			args := store.CallArgs(call)
 			if e == nil || e.Class != catalogue.TokenSource || len(args) == 0 || !sameValue(args[0], recv) {
 				continue
 			}
@@ -451,7 +453,7 @@ func (m *model) claimKey(a *op) Expr {
 			if col.Kind != sqltext.Column {
 				col, in = in, col
 			}
-			if col.Kind != sqltext.Column || in.Kind != sqltext.Param || !isIdentifierColumn(col.Column) && !isLeaseColumn(col.Column) {
+			if col.Kind != sqltext.Column || in.Kind != sqltext.Param || !vocab.IsIdentifierColumn(col.Column) && !vocab.IsLeaseColumn(col.Column) {
 				continue
 			}
 			if v := sqlArg(a, in.Param); v != nil {
@@ -469,7 +471,7 @@ func (m *model) claimKey(a *op) Expr {
 	if a.callee == nil || catalogue.Lookup(a.callee) == nil {
 		return Expr{}
 	}
-	if recv, ok := stripConv(a.handle).(*ssa.Call); ok {
+	if recv, ok := store.StripConv(a.handle).(*ssa.Call); ok {
 		if e, ok := m.stringArg(recv); ok {
 			e.Note = "given to " + calleeName(recv)
 			return e

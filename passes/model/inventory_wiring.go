@@ -3,6 +3,7 @@ package model
 import (
 	"go/types"
 
+	"github.com/fencecheck/fencecheck/passes/model/store"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -39,7 +40,7 @@ func (m *model) wiredEntries() []*Entry {
 				case *ssa.MakeInterface:
 					concrete, target = x.X.Type(), x.Type()
 				case *ssa.ChangeInterface:
-					if mi, ok := stripConv(x.X).(*ssa.MakeInterface); ok {
+					if mi, ok := store.StripConv(x.X).(*ssa.MakeInterface); ok {
 						concrete, target = mi.X.Type(), x.Type()
 					}
 				}

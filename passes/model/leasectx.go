@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/valueflow"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // Lease contexts. ctx.Err() and <-ctx.Done() check a lease only when the
@@ -59,7 +60,7 @@ func (m *model) leaseContexts() *valueflow.Label {
 	for round := 0; round < 4; round++ {
 		added := false
 		for _, c := range cancels {
-			if v := resultValue(c, 0, 2); v != nil && !label.Reaches(v) && m.cancelledOnLoss(c, 0) {
+			if v := store.ResultValue(c, 0, 2); v != nil && !label.Reaches(v) && m.cancelledOnLoss(c, 0) {
 				sources = append(sources, v)
 				added = true
 			}
@@ -279,5 +280,5 @@ func loadedValues(ld *ssa.UnOp) []ssa.Value {
 	if _, ok := addr.(*ssa.Alloc); !ok {
 		return nil
 	}
-	return storedValues(addr)
+	return store.StoredValues(addr)
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/fencecheck/fencecheck/internal/generatedfile"
 	"github.com/fencecheck/fencecheck/internal/valueflow"
 	"github.com/fencecheck/fencecheck/passes/directives"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 //go:embed doc.go
@@ -33,33 +34,18 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes:  []analysis.Fact{new(FuncFact), new(FieldFact), new(TypeFact), new(LeasedCallsFact), new(HiddenImplsFact), new(SilentFact)},
 }
 
-// Guard says how a write is protected against a worker that lost its lease.
-type Guard int
+// Guard says how a write is protected against a worker that lost its
+// lease (defined with the store readers, which decide it).
+type Guard = store.Guard
 
+// The guards, as store defines them.
 const (
-	// NoGuard: nothing in the write conditions it on the lease.
-	NoGuard Guard = iota
-	// StateGuard: the write checks state or expiry (WHERE state='running',
-	// WHERE lease_until > now()), which does not fence.
-	StateGuard
-	// TokenGuard: the write compares a fencing-token column (or a column
-	// the claim set) in its own WHERE or ON CONFLICT … DO UPDATE … WHERE.
-	TokenGuard
-	// TxGuard: the write runs in the transaction (or pinned session) that
-	// holds the lock, so the database checks the lock atomically.
-	TxGuard
-	// HelperGuard: the write is a call to a function that performs a
-	// token-conditional write (//fencecheck:guarded, or found by facts).
-	HelperGuard
+	NoGuard     = store.NoGuard
+	StateGuard  = store.StateGuard
+	TokenGuard  = store.TokenGuard
+	TxGuard     = store.TxGuard
+	HelperGuard = store.HelperGuard
 )
-
-// String returns the guard's name.
-func (g Guard) String() string {
-	return [...]string{"none", "state", "token", "transaction", "helper"}[g]
-}
-
-// Fences reports whether the guard makes the sink reject a late writer.
-func (g Guard) Fences() bool { return g >= TokenGuard }
 
 // Lease is where a lease scope begins.
 type Lease struct {

@@ -3,6 +3,7 @@ package model
 import (
 	"go/types"
 
+	"github.com/fencecheck/fencecheck/passes/model/store"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -262,7 +263,7 @@ func (m *model) ctxProbeCall(call *ssa.Call, fn *types.Func) bool {
 	if len(params) == 0 {
 		return false
 	}
-	args := callArgs(call)
+	args := store.CallArgs(call)
 	if call.Common().Signature().Recv() != nil || call.Common().IsInvoke() {
 		if len(args) > 0 {
 			args = args[1:]

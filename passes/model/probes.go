@@ -10,6 +10,8 @@ import (
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/config"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store"
+	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 )
 
 // check is a Go-side test a write depends on: an ownership probe or a
@@ -199,7 +201,7 @@ func (m *model) probeValue(v ssa.Value) (check, bool) {
 			}
 			// resp.Succeeded of an etcd transaction used as a check for a
 			// later, separate write.
-			if fa, ok := x.X.(*ssa.FieldAddr); ok && fieldName(fa) == "Succeeded" && isProbeTxn(fa.X) {
+			if fa, ok := x.X.(*ssa.FieldAddr); ok && store.FieldName(fa) == "Succeeded" && isProbeTxn(fa.X) {
 				return check{x.Pos(), "ownership checked here by a transaction that writes nothing"}, true
 			}
 		}
@@ -249,13 +251,13 @@ func readsLease(st *sqltext.Statement) bool {
 		return false
 	}
 	for _, c := range st.Columns {
-		if isLeaseColumn(c) {
+		if vocab.IsLeaseColumn(c) {
 			return true
 		}
 	}
 	for _, p := range st.Where {
 		for _, side := range [2]sqltext.Operand{p.Left, p.Right} {
-			if side.Kind == sqltext.Column && isLeaseColumn(side.Column) {
+			if side.Kind == sqltext.Column && vocab.IsLeaseColumn(side.Column) {
 				return true
 			}
 		}
@@ -303,7 +305,7 @@ func (m *model) storedTokenRead(v ssa.Value) *op {
 		return nil
 	}
 	for _, c := range q.stmt.Columns {
-		if isTokenColumn(c) {
+		if vocab.IsTokenColumn(c) {
 			return q
 		}
 	}
@@ -318,16 +320,16 @@ func isProbeTxn(v ssa.Value) bool {
 		return false
 	}
 	commit, ok := ex.Tuple.(*ssa.Call)
-	if !ok || calledName(commit) != "Commit" {
+	if !ok || store.CalledName(commit) != "Commit" {
 		return false
 	}
-	args := callArgs(commit)
+	args := store.CallArgs(commit)
 	if len(args) == 0 {
 		return false
 	}
 	hasIf := false
-	for _, c := range receiverCalls(args[0]) {
-		switch calledName(c) {
+	for _, c := range store.ReceiverCalls(args[0]) {
+		switch store.CalledName(c) {
 		case "Then", "Else":
 			return false
 		case "If":

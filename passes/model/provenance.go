@@ -9,6 +9,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // Origin says where a token value comes from.
@@ -190,7 +191,7 @@ func (m *model) callOrigin(call *ssa.Call, next func(ssa.Value) provenance) prov
 		// first argument that is not a constant.
 		for _, a := range call.Common().Args {
 			if _, isConst := a.(*ssa.Const); !isConst {
-				if vs := varargs(a); len(vs) > 0 {
+				if vs := store.Varargs(a); len(vs) > 0 {
 					return next(vs[0])
 				}
 				return next(a)
@@ -226,7 +227,7 @@ func (m *model) loadOrigin(addr ssa.Value, next func(ssa.Value) provenance) prov
 		return provenance{}
 	}
 	if p := m.decodedOrigin(addr); p.origin != UnknownOrigin {
-		return p // decoded from a document read just before (bsonfilter.go)
+		return p // decoded from a document read just before (docorigin.go)
 	}
 	switch a := addr.(type) {
 	case *ssa.FieldAddr:
@@ -278,7 +279,7 @@ func (m *model) scanSource(addr ssa.Value) *op {
 			continue
 		}
 		if call := scanCallOf(mi); call != nil {
-			args := callArgs(call)
+			args := store.CallArgs(call)
 			if len(args) == 0 {
 				continue
 			}
@@ -412,7 +413,7 @@ func (m *model) accessorOrigin(call *ssa.Call, fn *types.Func, next func(ssa.Val
 	if sig.Recv() == nil || sig.Params().Len() != 0 || !catalogue.InLibrary(pkgPath(fn)) {
 		return provenance{}, false
 	}
-	args := callArgs(call)
+	args := store.CallArgs(call)
 	if len(args) == 0 {
 		return provenance{}, false
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // redigoCommand is a Redis command a redigo call runs by name (Conn.Do,
@@ -36,7 +37,7 @@ func (m *model) redigoCommandOf(call ssa.CallInstruction) (redigoCommand, bool) 
 	if e == nil || e.Class != catalogue.CommandDo {
 		return redigoCommand{}, false
 	}
-	args := callArgs(call)
+	args := store.CallArgs(call)
 	if len(args) == 0 {
 		return redigoCommand{}, false
 	}
@@ -44,11 +45,11 @@ func (m *model) redigoCommandOf(call ssa.CallInstruction) (redigoCommand, bool) 
 	if call.Common().IsInvoke() || fn.Signature().Recv() != nil {
 		args = args[1:]
 	}
-	name, ok := resolveText(m, argAt(args, e.Arg))
+	name, ok := resolveText(m, store.ArgAt(args, e.Arg))
 	if !ok {
 		return redigoCommand{}, false
 	}
-	return redigoCommand{call: call, conn: conn, name: strings.ToUpper(strings.TrimSpace(name)), args: varargs(argAt(args, e.Arg+1))}, true
+	return redigoCommand{call: call, conn: conn, name: strings.ToUpper(strings.TrimSpace(name)), args: store.Varargs(store.ArgAt(args, e.Arg+1))}, true
 }
 
 // redigoValueReads are the commands that read a value a script or the
@@ -71,7 +72,7 @@ func (m *model) redigoTx(o *op) (inTx, fenced bool, note string) {
 	fn := o.instr.Parent()
 	conn := o.handle
 	if conn == nil {
-		if args := callArgs(o.instr); len(args) > 0 {
+		if args := store.CallArgs(o.instr); len(args) > 0 {
 			conn = args[0]
 		}
 	}
@@ -87,7 +88,7 @@ func (m *model) redigoTx(o *op) (inTx, fenced bool, note string) {
 				continue
 			}
 			c, ok := m.redigoCommandOf(call)
-			if !ok || !sameValue(stripConv(c.conn), stripConv(conn)) {
+			if !ok || !sameValue(store.StripConv(c.conn), store.StripConv(conn)) {
 				continue
 			}
 			switch {
@@ -129,8 +130,8 @@ func (m *model) redigoTx(o *op) (inTx, fenced bool, note string) {
 	for _, w := range watch.args {
 		wk, wok := constKey(m, w)
 		for _, r := range after {
-			rk := argAt(r.args, 0)
-			if rk == nil || sameValue(stripConv(unwrapInterface(w)), stripConv(unwrapInterface(rk))) {
+			rk := store.ArgAt(r.args, 0)
+			if rk == nil || sameValue(store.StripConv(store.UnwrapInterface(w)), store.StripConv(store.UnwrapInterface(rk))) {
 				return true, true, ""
 			}
 			k, ok := constKey(m, rk)
@@ -156,7 +157,7 @@ func endedAfter(multi redigoCommand, ends []redigoCommand) bool {
 // constKey returns the text of a key that is known whole (no part of it is
 // computed at run time).
 func constKey(m *model, v ssa.Value) (string, bool) {
-	text, ok := resolveText(m, unwrapInterface(v))
+	text, ok := resolveText(m, store.UnwrapInterface(v))
 	if !ok || strings.Contains(text, sqltext.Hole) {
 		return "", false
 	}

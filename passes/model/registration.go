@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // Handlers reached by registration.
@@ -96,7 +97,7 @@ func (m *model) registrationAt(call ssa.CallInstruction) *registration {
 	if e == nil || e.Class != catalogue.Registers {
 		return nil
 	}
-	args := callArgs(call)
+	args := store.CallArgs(call)
 	if c.IsInvoke() || callee.Signature().Recv() != nil {
 		args = args[1:]
 	}
@@ -117,7 +118,7 @@ func (m *model) registrationAt(call ssa.CallInstruction) *registration {
 // a value whose methods named by the entry are looked up in the method set
 // of its static type. An interface value resolves to nothing.
 func (m *model) resolveRegistered(r *registration, v ssa.Value) {
-	v = stripConv(v)
+	v = store.StripConv(v)
 	var fn *ssa.Function
 	switch x := v.(type) {
 	case *ssa.Function:

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/fencecheck/fencecheck/passes/model/store"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -72,7 +73,7 @@ func dominates(a, b ssa.Instruction) bool {
 // sameValue reports whether a and b are the same SQL handle, looking
 // through conversions.
 func sameValue(a, b ssa.Value) bool {
-	a, b = stripConv(a), stripConv(b)
+	a, b = store.StripConv(a), store.StripConv(b)
 	return a == b || sameVariable(a, b)
 }
 
@@ -88,23 +89,6 @@ func sameVariable(a, b ssa.Value) bool {
 	}
 	alloc, ok := la.X.(*ssa.Alloc)
 	return ok && storedOnce(alloc) != nil
-}
-
-// stripConv removes interface boxing and type changes.
-func stripConv(v ssa.Value) ssa.Value {
-	for i := 0; i < 8; i++ {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		default:
-			return v
-		}
-	}
-	return v
 }
 
 // computeScopes finds the lease scopes of every function and propagates
@@ -261,13 +245,13 @@ func isDecodeOn(call *ssa.Call, recv ssa.Value) bool {
 	if c.IsInvoke() || len(c.Args) == 0 || c.Args[0] != recv || !isError(call.Type()) {
 		return false
 	}
-	name := calledName(call)
+	name := store.CalledName(call)
 	return name == "Decode" || name == "Err"
 }
 
 // isScanOn reports whether call is a Scan method call on recv.
 func isScanOn(call *ssa.Call, recv ssa.Value) bool {
-	args := callArgs(call)
+	args := store.CallArgs(call)
 	return isScanCall(call) && len(args) > 0 && args[0] == recv
 }
 

@@ -4,6 +4,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/luascript"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // Script wrappers. A function that runs a Redis Lua script one of its
@@ -23,7 +24,7 @@ func (m *model) noteScriptWrapper(o *op, v ssa.Value) {
 	if fn == nil || fn.Parent() != nil || v == nil {
 		return
 	}
-	i := paramPos(fn, stripConv(v))
+	i := paramPos(fn, store.StripConv(v))
 	if i < 0 {
 		return
 	}
@@ -96,8 +97,8 @@ func (m *model) classifyScriptWrapperCall(o *op, arg int) bool {
 		o.wrapped = true
 		// The wrapper passes its variadic arguments on as ARGV.
 		if sig := o.instr.Common().Signature(); sig.Variadic() && s.TokenArg > 0 && len(args) > 0 {
-			if argv := varargs(args[len(args)-1]); s.TokenArg-1 < len(argv) && argv[s.TokenArg-1] != nil {
-				o.tokenArg = unwrapInterface(argv[s.TokenArg-1])
+			if argv := store.Varargs(args[len(args)-1]); s.TokenArg-1 < len(argv) && argv[s.TokenArg-1] != nil {
+				o.tokenArg = store.UnwrapInterface(argv[s.TokenArg-1])
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // Sessions. A handle that pins one database session (a *sql.Conn, a
@@ -47,7 +48,7 @@ func isConnHandle(v ssa.Value) bool {
 	if v == nil {
 		return false
 	}
-	h, ok := catalogue.HandleOf(stripConv(v).Type())
+	h, ok := catalogue.HandleOf(store.StripConv(v).Type())
 	return ok && h == catalogue.Session
 }
 
@@ -56,7 +57,7 @@ func isConnHandle(v ssa.Value) bool {
 // the connection under a pool's connection or a transaction); a variable
 // assigned once is read through. It reports false for any other value.
 func parentHandle(v ssa.Value) (ssa.Value, bool) {
-	v = stripConv(v)
+	v = store.StripConv(v)
 	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		if alloc, ok := ld.X.(*ssa.Alloc); ok {
 			if stored := storedOnce(alloc); stored != nil {
@@ -81,7 +82,7 @@ func parentHandle(v ssa.Value) (ssa.Value, bool) {
 	if !c.IsInvoke() && (c.StaticCallee() == nil || c.StaticCallee().Signature.Recv() == nil) {
 		return nil, false
 	}
-	args := callArgs(call)
+	args := store.CallArgs(call)
 	if len(args) == 0 || !pinsSession(args[0]) {
 		return nil, false // begun on a pool: a session of its own
 	}
@@ -91,13 +92,13 @@ func parentHandle(v ssa.Value) (ssa.Value, bool) {
 // sessionRoot returns the handle whose session v runs in: v, followed
 // back through parentHandle to a handle that was not derived from one.
 func sessionRoot(v ssa.Value) ssa.Value {
-	v = stripConv(v)
+	v = store.StripConv(v)
 	for range maxSessionDepth {
 		p, ok := parentHandle(v)
 		if !ok {
 			break
 		}
-		v = stripConv(p)
+		v = store.StripConv(p)
 	}
 	return v
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // Placeholder lists. SQL text often keys a statement by a list of bind
@@ -189,7 +190,7 @@ func placeholderValue(m *model, v ssa.Value, depth int) bool {
 	if depth > maxTextDepth {
 		return false
 	}
-	switch x := stripConv(v).(type) {
+	switch x := store.StripConv(v).(type) {
 	case *ssa.Const:
 		return x.Value != nil && x.Value.Kind() == constant.String && isPlaceholderText(constant.StringVal(x.Value))
 	case *ssa.BinOp:
@@ -210,9 +211,9 @@ func placeholderValue(m *model, v ssa.Value, depth int) bool {
 		if fn == nil || fn.FullName() != "fmt.Sprintf" || len(x.Common().Args) != 2 {
 			return false
 		}
-		args := varargs(x.Common().Args[1])
+		args := store.Varargs(x.Common().Args[1])
 		format := textOf(m, x.Common().Args[0], depth+1)
-		if len(args) != 1 || args[0] == nil || !isInteger(unwrapInterface(args[0]).Type()) {
+		if len(args) != 1 || args[0] == nil || !isInteger(store.UnwrapInterface(args[0]).Type()) {
 			return false
 		}
 		switch format {
@@ -227,7 +228,7 @@ func placeholderValue(m *model, v ssa.Value, depth int) bool {
 // strconv.Itoa, FormatInt or FormatUint in base 10, fmt.Sprint of an
 // integer.
 func renderedInt(v ssa.Value) bool {
-	call, ok := stripConv(v).(*ssa.Call)
+	call, ok := store.StripConv(v).(*ssa.Call)
 	if !ok {
 		return false
 	}
@@ -249,8 +250,8 @@ func renderedInt(v ssa.Value) bool {
 		if len(args) != 1 {
 			return false
 		}
-		elems := varargs(args[0])
-		return len(elems) == 1 && elems[0] != nil && isInteger(unwrapInterface(elems[0]).Type())
+		elems := store.Varargs(args[0])
+		return len(elems) == 1 && elems[0] != nil && isInteger(store.UnwrapInterface(elems[0]).Type())
 	}
 	return false
 }
@@ -261,7 +262,7 @@ func renderedInt(v ssa.Value) bool {
 // parameter, a field, or one handed to a call that may write it) or when
 // elem rejects one.
 func sliceElems(v ssa.Value, seen map[ssa.Value]bool, elem func(ssa.Value) bool) bool {
-	v = stripConv(v)
+	v = store.StripConv(v)
 	if seen[v] {
 		return true // a loop back to a slice being visited
 	}
@@ -287,7 +288,7 @@ func sliceElems(v ssa.Value, seen map[ssa.Value]bool, elem func(ssa.Value) bool)
 		if !sliceElems(x.Common().Args[0], seen, elem) {
 			return false
 		}
-		if added := varargs(x.Common().Args[1]); added != nil {
+		if added := store.Varargs(x.Common().Args[1]); added != nil {
 			for _, a := range added {
 				if a == nil || !elem(a) {
 					return false
@@ -299,7 +300,7 @@ func sliceElems(v ssa.Value, seen map[ssa.Value]bool, elem func(ssa.Value) bool)
 	case *ssa.MakeSlice:
 		return storedElems(x, elem)
 	case *ssa.Slice:
-		elems := varargs(x)
+		elems := store.Varargs(x)
 		if elems == nil {
 			return false
 		}
@@ -382,7 +383,7 @@ func expandedText(m *model, x *ssa.Extract, depth int) string {
 		return sqltext.Hole
 	}
 	text := textOf(m, args[e.Text], depth+1)
-	bound := varargs(args[e.Args])
+	bound := store.Varargs(args[e.Args])
 	var b strings.Builder
 	last := 0
 	for _, p := range sqltext.Parse(text).Params {
@@ -403,7 +404,7 @@ func expandedText(m *model, x *ssa.Extract, depth int) string {
 // isSliceArg reports whether an argument boxed in an interface is a slice
 // (other than []byte) or an array, which sqlx.In expands.
 func isSliceArg(v ssa.Value) bool {
-	switch t := unwrapInterface(v).Type().Underlying().(type) {
+	switch t := store.UnwrapInterface(v).Type().Underlying().(type) {
 	case *types.Slice:
 		b, ok := t.Elem().Underlying().(*types.Basic)
 		return !ok || b.Kind() != types.Byte

@@ -1,50 +1,9 @@
 package model
 
 import (
-	"strings"
-
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 )
-
-// Column-name vocabularies. A column name is split on '_' and each part is
-// looked up, so "fence_token", "lease_until" and "locked_by" all match.
-var (
-	tokenWords = words("fence fencing token epoch generation gen term rev revision version seq sequence attempt")
-	leaseWords = words("lease leased lock locked visible visibility invisible claim claimed owner owned expire expires expiry heartbeat worker holder leader")
-	stateWords = words("state status phase stage")
-)
-
-// words returns the set of space-separated words.
-func words(s string) map[string]bool {
-	m := make(map[string]bool)
-	for _, w := range strings.Fields(s) {
-		m[w] = true
-	}
-	return m
-}
-
-// columnHas reports whether one of column's '_'-separated parts is in set.
-func columnHas(column string, set map[string]bool) bool {
-	for _, part := range strings.Split(column, "_") {
-		if set[part] {
-			return true
-		}
-	}
-	return false
-}
-
-// isTokenColumn reports whether a column holds a fencing token or version.
-// Identifiers (id, version_id) never do.
-func isTokenColumn(c string) bool {
-	return !isIdentifierColumn(c) && (columnHas(c, tokenWords) || strings.Contains(c, "fenc"))
-}
-
-// isLeaseColumn reports whether a column records who holds a lease or until
-// when.
-func isLeaseColumn(c string) bool { return columnHas(c, leaseWords) }
-
-// isStateColumn reports whether a column records a job's state.
-func isStateColumn(c string) bool { return columnHas(c, stateWords) }
 
 // guardPredicates returns the predicates that decide whether the sink
 // accepts a write: the WHERE of an UPDATE, DELETE or MERGE and the IF of
@@ -88,9 +47,9 @@ func (m *model) sqlGuard(st *sqltext.Statement) (Guard, *sqltext.Predicate) {
 			}
 			c := side.Column
 			switch {
-			case comparisonOps[p.Op] && isTokenColumn(c) || m.ownerEquality(p, c):
+			case comparisonOps[p.Op] && vocab.IsTokenColumn(c) || m.ownerEquality(p, c):
 				return TokenGuard, p
-			case best == NoGuard && (isLeaseColumn(c) || isStateColumn(c)):
+			case best == NoGuard && (vocab.IsLeaseColumn(c) || vocab.IsStateColumn(c)):
 				best, chosen = StateGuard, p
 			}
 		}

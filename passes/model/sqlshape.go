@@ -1,12 +1,13 @@
 package model
 
 import (
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store"
+	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 )
 
 // lockShape is what a writing SQL statement does to rows that carry a
@@ -33,23 +34,12 @@ const (
 	shapeRetention
 )
 
-// Column-name vocabulary of expiries: a lease column named with one of
-// these words records until when the lease runs, not who holds it.
-var expiryWords = words("expire expires expiry expiration until deadline timeout ttl heartbeat visible visibility invisible")
-
 // clockFuncs are the SQL functions that read the database's clock.
-var clockFuncs = words("now current_timestamp current_date current_time localtimestamp localtime clock_timestamp statement_timestamp transaction_timestamp sysdate sysdatetime sysutcdatetime sysdatetimeoffset getdate getutcdate utc_timestamp utc_date utc_time unix_timestamp")
+var clockFuncs = vocab.Words("now current_timestamp current_date current_time localtimestamp localtime clock_timestamp statement_timestamp transaction_timestamp sysdate sysdatetime sysutcdatetime sysdatetimeoffset getdate getutcdate utc_timestamp utc_date utc_time unix_timestamp")
 
 // nowArgFuncs read the clock when passed the string 'now' (SQLite:
 // datetime('now'), strftime('%s', 'now')).
-var nowArgFuncs = words("datetime strftime unixepoch julianday date time")
-
-// isExpiryColumn reports whether a column records until when a lease runs.
-func isExpiryColumn(c string) bool { return columnHas(c, expiryWords) }
-
-// isIdentifierColumn reports whether a column names an identifier (id,
-// job_id, version_id): never a token.
-func isIdentifierColumn(c string) bool { return c == "id" || strings.HasSuffix(c, "_id") }
+var nowArgFuncs = vocab.Words("datetime strftime unixepoch julianday date time")
 
 // sqlShape classifies a writing statement run by o; rows reports that the
 // call returns rows (Query, QueryRow). For a claim it returns the columns
@@ -120,44 +110,9 @@ func (m *model) timeValued(o *op, x sqltext.Operand) bool {
 		return true
 	}
 	for _, p := range x.Params {
-		if timeDerived(sqlArg(o, p), 0) {
+		if store.TimeDerived(sqlArg(o, p), 0) {
 			return true
 		}
-	}
-	return false
-}
-
-// timeDerived reports whether a Go value is a time.Time or computed from
-// one (t.Unix(), t.Format(…), now.Add(-ttl)).
-func timeDerived(v ssa.Value, depth int) bool {
-	if v == nil || depth > 8 {
-		return false
-	}
-	if isTimeType(v.Type()) {
-		return true
-	}
-	switch x := v.(type) {
-	case *ssa.Call:
-		fn := x.Common().StaticCallee()
-		if fn == nil || fn.Signature.Recv() == nil || len(x.Common().Args) == 0 {
-			return false
-		}
-		return isTimeType(fn.Signature.Recv().Type())
-	case *ssa.BinOp:
-		return timeDerived(x.X, depth+1) || timeDerived(x.Y, depth+1)
-	case *ssa.Convert:
-		return timeDerived(x.X, depth+1)
-	case *ssa.ChangeType:
-		return timeDerived(x.X, depth+1)
-	case *ssa.MakeInterface:
-		return timeDerived(x.X, depth+1)
-	case *ssa.Phi:
-		for _, e := range x.Edges {
-			if !timeDerived(e, depth+1) {
-				return false
-			}
-		}
-		return len(x.Edges) > 0
 	}
 	return false
 }
@@ -251,20 +206,13 @@ func (m *model) retention(o *op, st *sqltext.Statement) bool {
 	return m.keyless(o, st)
 }
 
-// isHolderColumn reports whether a column records who holds a lease, or
-// a token of the holding: an equality with a parameter on it is an owner
-// check.
-func isHolderColumn(c string) bool {
-	return isLeaseColumn(c) && !isExpiryColumn(c) || isTokenColumn(c)
-}
-
 // setsExpiry reports whether an assignment moves an expiry: a point in
 // time, or a parameter assigned to a column named as an expiry.
 func (m *model) setsExpiry(o *op, a sqltext.Assignment) bool {
 	if cleared(a) || a.SelfRef {
 		return false
 	}
-	return m.timeValued(o, a.Value) || isExpiryColumn(a.Column) && a.Value.Kind == sqltext.Param
+	return m.timeValued(o, a.Value) || vocab.IsExpiryColumn(a.Column) && a.Value.Kind == sqltext.Param
 }
 
 // renews reports whether an UPDATE extends the caller's own lease: it sets
@@ -284,7 +232,7 @@ func (m *model) renews(o *op, st *sqltext.Statement) bool {
 		}
 		for _, pair := range [2][2]sqltext.Operand{{p.Left, p.Right}, {p.Right, p.Left}} {
 			stored, in := pair[0], pair[1]
-			if stored.Kind == sqltext.Column && !isIncoming(stored) && isHolderColumn(stored.Column) && in.Kind == sqltext.Param {
+			if stored.Kind == sqltext.Column && !isIncoming(stored) && vocab.IsHolderColumn(stored.Column) && in.Kind == sqltext.Param {
 				return true
 			}
 		}
@@ -298,7 +246,7 @@ func (m *model) renews(o *op, st *sqltext.Statement) bool {
 func (m *model) releases(o *op, st *sqltext.Statement) bool {
 	clears := false
 	for _, a := range st.Set {
-		if !isLeaseColumn(a.Column) {
+		if !vocab.IsLeaseColumn(a.Column) {
 			continue
 		}
 		switch {
@@ -343,12 +291,12 @@ func (m *model) updateClaim(o *op, st *sqltext.Statement, returns bool) ([]strin
 	for _, a := range st.Set {
 		switch {
 		case cleared(a):
-		case isLeaseColumn(a.Column) || timed[a.Column]:
+		case vocab.IsLeaseColumn(a.Column) || timed[a.Column]:
 			setsLease = true
 			cols = append(cols, a.Column)
-		case isTokenColumn(a.Column):
+		case vocab.IsTokenColumn(a.Column):
 			cols = append(cols, a.Column)
-		case a.SelfRef && a.Value.Kind == sqltext.Expr && returned(st, a.Column) && !isIdentifierColumn(a.Column):
+		case a.SelfRef && a.Value.Kind == sqltext.Expr && returned(st, a.Column) && !vocab.IsIdentifierColumn(a.Column):
 			cols = append(cols, a.Column)
 		}
 	}
@@ -359,8 +307,8 @@ func (m *model) updateClaim(o *op, st *sqltext.Statement, returns bool) ([]strin
 		return cols, true
 	}
 	for _, p := range st.Where {
-		if p.Left.Kind == sqltext.Column && isLeaseColumn(p.Left.Column) ||
-			p.Right.Kind == sqltext.Column && isLeaseColumn(p.Right.Column) {
+		if p.Left.Kind == sqltext.Column && vocab.IsLeaseColumn(p.Left.Column) ||
+			p.Right.Kind == sqltext.Column && vocab.IsLeaseColumn(p.Right.Column) {
 			return cols, true
 		}
 	}
@@ -378,10 +326,10 @@ func (m *model) upsertClaim(o *op, st *sqltext.Statement, returns bool) ([]strin
 	for _, a := range st.Set {
 		switch {
 		case cleared(a):
-		case isLeaseColumn(a.Column):
+		case vocab.IsLeaseColumn(a.Column):
 			setsLease = true
 			cols = append(cols, a.Column)
-		case isTokenColumn(a.Column):
+		case vocab.IsTokenColumn(a.Column):
 			cols = append(cols, a.Column)
 		}
 	}
@@ -395,7 +343,7 @@ func (m *model) upsertClaim(o *op, st *sqltext.Statement, returns bool) ([]strin
 		if _, _, ok := m.timePredicate(o, p); ok {
 			return cols, true
 		}
-		if c := storedColumn(&p); c != "" && isLeaseColumn(c) {
+		if c := storedColumn(&p); c != "" && vocab.IsLeaseColumn(c) {
 			return cols, true
 		}
 	}
@@ -426,7 +374,7 @@ func (m *model) twoStepClaims() {
 				}
 				var cols []string
 				for _, a := range up.stmt.Set {
-					if !cleared(a) && (free[a.Column] || isLeaseColumn(a.Column) || isTokenColumn(a.Column)) {
+					if !cleared(a) && (free[a.Column] || vocab.IsLeaseColumn(a.Column) || vocab.IsTokenColumn(a.Column)) {
 						cols = append(cols, a.Column)
 					}
 				}
@@ -490,9 +438,6 @@ func keyedByParam(st *sqltext.Statement) bool {
 	return false
 }
 
-// isTimeType reports whether t is time.Time or a pointer to it.
-func isTimeType(t types.Type) bool { return namedPointee(t) == "time.Time" }
-
 // queueAPILease reports whether fn is an exported function of a queue or
 // lock library that writes the rows the package claims, keyed by a
 // parameter and with no guard (func (q *Queue) Delete(id string) running
@@ -542,7 +487,7 @@ func (m *model) claimOfKey(fn *ssa.Function, w *op) (*op, string) {
 		if col.Kind != sqltext.Column || in.Kind != sqltext.Param {
 			continue
 		}
-		if _, ok := paramIndex(fn, stripConv(sqlArg(w, in.Param))); !ok {
+		if _, ok := paramIndex(fn, store.StripConv(sqlArg(w, in.Param))); !ok {
 			continue
 		}
 		for _, g := range m.funcs {
@@ -560,12 +505,12 @@ func (m *model) claimOfKey(fn *ssa.Function, w *op) (*op, string) {
 // queue library: a counter it increments, else a token column it sets.
 func claimTokenNote(st *sqltext.Statement) string {
 	for _, a := range st.Set {
-		if a.SelfRef && !isIdentifierColumn(a.Column) {
+		if a.SelfRef && !vocab.IsIdentifierColumn(a.Column) {
 			return "the claim increments " + a.Column + ": return it and add AND " + a.Column + " = ?"
 		}
 	}
 	for _, a := range st.Set {
-		if isTokenColumn(a.Column) {
+		if vocab.IsTokenColumn(a.Column) {
 			return "the claim sets " + a.Column + ": return it and add AND " + a.Column + " = ?"
 		}
 	}

@@ -9,20 +9,11 @@ import (
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // maxTextDepth bounds the recursion of text resolution.
 const maxTextDepth = 16
-
-// callArgs returns the arguments of a call with the receiver first, for
-// static and interface calls alike.
-func callArgs(call ssa.CallInstruction) []ssa.Value {
-	c := call.Common()
-	if c.IsInvoke() {
-		return append([]ssa.Value{c.Value}, c.Args...)
-	}
-	return c.Args
-}
 
 // resolveText returns the SQL text v holds, with sqltext.Hole for the parts
 // that are not known statically. It reports false when nothing of the text
@@ -91,7 +82,7 @@ func callText(m *model, call *ssa.Call, depth int) string {
 	if fn == nil {
 		return sqltext.Hole
 	}
-	args := callArgs(call)
+	args := store.CallArgs(call)
 	if e := catalogue.Lookup(fn); e != nil && e.Class == catalogue.Identity {
 		if fn.Signature().Recv() != nil {
 			args = args[1:]
@@ -106,7 +97,7 @@ func callText(m *model, call *ssa.Call, depth int) string {
 		if strings.Contains(format, sqltext.Hole) {
 			return sqltext.Hole
 		}
-		return sprintf(format, varargs(args[1]), func(v ssa.Value) string { return textOf(m, v, depth+1) })
+		return sprintf(format, store.Varargs(args[1]), func(v ssa.Value) string { return textOf(m, v, depth+1) })
 	}
 	if s, ok := listCallText(m, fn, args, depth); ok {
 		return s // a placeholder list (sqllists.go)
@@ -166,53 +157,6 @@ func constText(v ssa.Value, resolved string) string {
 	return resolved
 }
 
-// varargs returns the elements of a variadic slice argument built at the
-// call site (nil entries for elements it cannot see), or nil when the
-// slice comes from elsewhere.
-func varargs(v ssa.Value) []ssa.Value {
-	slice, ok := v.(*ssa.Slice)
-	if !ok {
-		return nil
-	}
-	alloc, ok := slice.X.(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	arr, ok := alloc.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return nil
-	}
-	at, ok := arr.Elem().Underlying().(*types.Array)
-	if !ok {
-		return nil
-	}
-	out := make([]ssa.Value, at.Len())
-	refs := alloc.Referrers()
-	if refs == nil {
-		return out
-	}
-	for _, r := range *refs {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		idx, ok := ia.Index.(*ssa.Const)
-		if !ok || idx.Value == nil {
-			continue
-		}
-		i, exact := constant.Int64Val(idx.Value)
-		if !exact || i < 0 || int(i) >= len(out) || ia.Referrers() == nil {
-			continue
-		}
-		for _, rr := range *ia.Referrers() {
-			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-				out[i] = st.Val
-			}
-		}
-	}
-	return out
-}
-
 // isString reports whether t is a string type.
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
@@ -249,7 +193,7 @@ func (m *model) preparedText(v ssa.Value) (string, bool) {
 			if e == nil || e.Class != catalogue.SQLPrepare {
 				return "", false
 			}
-			args := callArgs(x)[1:]
+			args := store.CallArgs(x)[1:]
 			if e.Text >= len(args) {
 				return "", false
 			}
@@ -270,7 +214,7 @@ func sqlArg(o *op, p sqltext.Placeholder) ssa.Value {
 	if e == nil || e.Args < 0 || e.Named {
 		return nil
 	}
-	args := callArgs(o.instr)
+	args := store.CallArgs(o.instr)
 	if o.handle != nil {
 		args = args[1:]
 	}
@@ -279,7 +223,7 @@ func sqlArg(o *op, p sqltext.Placeholder) ssa.Value {
 	}
 	var bound []ssa.Value
 	if o.instr.Common().Signature().Variadic() && e.Args == len(args)-1 {
-		bound = varargs(args[e.Args])
+		bound = store.Varargs(args[e.Args])
 	} else {
 		bound = args[e.Args:]
 	}
@@ -291,12 +235,12 @@ func sqlArg(o *op, p sqltext.Placeholder) ssa.Value {
 func boundArg(args []ssa.Value, p sqltext.Placeholder) ssa.Value {
 	if i := p.ArgIndex(); i >= 0 {
 		if i < len(args) && args[i] != nil {
-			return unwrapInterface(args[i])
+			return store.UnwrapInterface(args[i])
 		}
 		return nil
 	}
 	for _, a := range args {
-		call, ok := unwrapInterface(a).(*ssa.Call)
+		call, ok := store.UnwrapInterface(a).(*ssa.Call)
 		if !ok {
 			continue
 		}
@@ -305,16 +249,8 @@ func boundArg(args []ssa.Value, p sqltext.Placeholder) ssa.Value {
 			continue
 		}
 		if c, ok := call.Common().Args[0].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String && strings.EqualFold(constant.StringVal(c.Value), p.Name) {
-			return unwrapInterface(call.Common().Args[1])
+			return store.UnwrapInterface(call.Common().Args[1])
 		}
 	}
 	return nil
-}
-
-// unwrapInterface returns the concrete value boxed by a MakeInterface.
-func unwrapInterface(v ssa.Value) ssa.Value {
-	if mi, ok := v.(*ssa.MakeInterface); ok {
-		return mi.X
-	}
-	return v
 }

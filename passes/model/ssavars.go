@@ -3,6 +3,7 @@ package model
 import (
 	"go/token"
 
+	"github.com/fencecheck/fencecheck/passes/model/store"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -44,7 +45,7 @@ func makeClosureOf(fn *ssa.Function) *ssa.MakeClosure {
 // defines the value and the value itself.
 func resolveFree(fn *ssa.Function, v ssa.Value) (*ssa.Function, ssa.Value) {
 	for i := 0; i < 8 && fn != nil; i++ {
-		v = stripConv(v)
+		v = store.StripConv(v)
 		if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
 			addrFn, addr := resolveFree(fn, ld.X)
 			if alloc, ok := addr.(*ssa.Alloc); ok {
@@ -66,22 +67,6 @@ func resolveFree(fn *ssa.Function, v ssa.Value) (*ssa.Function, ssa.Value) {
 		fn, v = fn.Parent(), b
 	}
 	return fn, v
-}
-
-// storedValues returns the values stored at addr (a local variable, a
-// field), in the order of its referrers.
-func storedValues(addr ssa.Value) []ssa.Value {
-	refs := addr.Referrers()
-	if refs == nil {
-		return nil
-	}
-	var out []ssa.Value
-	for _, r := range *refs {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == addr {
-			out = append(out, st.Val)
-		}
-	}
-	return out
 }
 
 // storedOnce returns the value stored in a local variable that is

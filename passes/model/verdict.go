@@ -9,6 +9,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store"
+	"github.com/fencecheck/fencecheck/passes/model/store/docstore"
 )
 
 // Verdict is the one rule a write in a lease scope breaks, if any. Each
@@ -189,7 +191,7 @@ func (m *model) rejectionSeen(o *op) (bool, string) {
 	if o.callee != nil && o.callee.Name() == "Queue" {
 		return true, "" // batch results are read later
 	}
-	first := resultValue(call, 0, results.Len())
+	first := store.ResultValue(call, 0, results.Len())
 	if first == nil {
 		return false, what
 	}
@@ -200,21 +202,21 @@ func (m *model) rejectionSeen(o *op) (bool, string) {
 	for _, r := range *refs {
 		switch x := r.(type) {
 		case *ssa.Call:
-			name := calledName(x)
+			name := store.CalledName(x)
 			if name == "RowsAffected" || name == "Scan" {
 				n := x.Common().Signature().Results().Len()
 				idx := 0
 				if name == "Scan" {
 					idx = n - 1
 				}
-				if resultUsed(x, idx, n) {
+				if store.ResultUsed(x, idx, n) {
 					return true, ""
 				}
 				continue
 			}
 			return true, "" // passed on
 		case *ssa.FieldAddr:
-			if fieldName(x) == "Error" {
+			if store.FieldName(x) == "Error" {
 				continue // GORM's Error is not the rejection
 			}
 			return true, ""
@@ -229,164 +231,31 @@ func (m *model) rejectionSeen(o *op) (bool, string) {
 
 // apiOutcomeSeen reports whether the outcome of a guarded API call is
 // looked at: a MongoDB result's counts or SingleResult error
-// (bsonfilter.go), a leading bool (Consul CAS, Txn), a Succeeded field
+// (store/docstore), a leading bool (Consul CAS, Txn), a Succeeded field
 // (etcd), an HTTP status, a script's result; otherwise its error.
 func apiOutcomeSeen(call *ssa.Call, results *types.Tuple) (bool, string) {
-	if seen, what, ok := docOutcomeSeen(call, results); ok {
-		return seen, what // bsonfilter.go
+	if seen, what, ok := docstore.OutcomeSeen(call, results); ok {
+		return seen, what // store/docstore
 	}
 	n := results.Len()
 	for i := 0; i < n; i++ {
 		t := results.At(i).Type()
-		v := resultValue(call, i, n)
+		v := store.ResultValue(call, i, n)
 		switch {
 		case i == 0 && isBool(t):
-			return v != nil && usedAtAll(v), "its boolean outcome is never checked"
-		case hasField(t, "Succeeded") && calledName(call) == "Commit":
-			return v != nil && fieldUsed(v, "Succeeded"), "Succeeded is never read"
-		case namedPointee(t) == "net/http.Response":
-			return v != nil && fieldUsed(v, "StatusCode"), "the response status (409 or 412 on rejection) is never checked"
-		case namedPointee(t) == "github.com/redis/go-redis/v9.Cmd":
-			return v != nil && usedAtAll(v), "the script's result is never checked"
+			return v != nil && store.UsedAtAll(v), "its boolean outcome is never checked"
+		case store.HasField(t, "Succeeded") && store.CalledName(call) == "Commit":
+			return v != nil && store.FieldUsed(v, "Succeeded"), "Succeeded is never read"
+		case store.NamedPointee(t) == "net/http.Response":
+			return v != nil && store.FieldUsed(v, "StatusCode"), "the response status (409 or 412 on rejection) is never checked"
+		case store.NamedPointee(t) == "github.com/redis/go-redis/v9.Cmd":
+			return v != nil && store.UsedAtAll(v), "the script's result is never checked"
 		}
 	}
 	for i := 0; i < n; i++ {
 		if isError(results.At(i).Type()) {
-			return resultUsed(call, i, n), "its error is discarded"
+			return store.ResultUsed(call, i, n), "its error is discarded"
 		}
 	}
 	return true, ""
-}
-
-// hasField reports whether t (or what it points to) is a struct with the
-// named field.
-func hasField(t types.Type, name string) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for i := 0; i < st.NumFields(); i++ {
-		if st.Field(i).Name() == name {
-			return true
-		}
-	}
-	return false
-}
-
-// fieldUsed reports whether the named field of the struct v points to is
-// read, or v escapes.
-func fieldUsed(v ssa.Value, name string) bool {
-	refs := v.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, r := range *refs {
-		switch x := r.(type) {
-		case *ssa.FieldAddr:
-			if fieldName(x) == name && usedAtAll(x) {
-				return true
-			}
-		case *ssa.Field:
-			if fieldNameOf(x) == name && usedAtAll(x) {
-				return true
-			}
-		case *ssa.DebugRef:
-		case *ssa.Call:
-			// resp.Body.Close() and the like use other fields; a call
-			// taking the whole value passes it on.
-			for _, a := range x.Common().Args {
-				if a == v {
-					return true
-				}
-			}
-		case *ssa.Return, *ssa.Store, *ssa.MakeInterface, *ssa.Phi:
-			return true
-		}
-	}
-	return false
-}
-
-// fieldNameOf returns the name of the field a Field selects.
-func fieldNameOf(f *ssa.Field) string {
-	st, ok := f.X.Type().Underlying().(*types.Struct)
-	if !ok || f.Field >= st.NumFields() {
-		return ""
-	}
-	return st.Field(f.Field).Name()
-}
-
-// usedAtAll reports whether v has a referrer other than a debug marker.
-func usedAtAll(v ssa.Value) bool {
-	refs := v.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, r := range *refs {
-		if _, ok := r.(*ssa.DebugRef); !ok {
-			return true
-		}
-	}
-	return false
-}
-
-// resultValue returns the value of result i of a call with n results.
-func resultValue(call *ssa.Call, i, n int) ssa.Value {
-	if n == 1 {
-		return call
-	}
-	refs := call.Referrers()
-	if refs == nil {
-		return nil
-	}
-	for _, r := range *refs {
-		if ex, ok := r.(*ssa.Extract); ok && ex.Index == i {
-			return ex
-		}
-	}
-	return nil
-}
-
-// resultUsed reports whether result i of call is used.
-func resultUsed(call *ssa.Call, i, n int) bool {
-	v := resultValue(call, i, n)
-	if v == nil {
-		return false
-	}
-	refs := v.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, r := range *refs {
-		if _, ok := r.(*ssa.DebugRef); !ok {
-			return true
-		}
-	}
-	return false
-}
-
-// calledName returns the name of the function or method a call calls.
-func calledName(call ssa.CallInstruction) string {
-	if call.Common().IsInvoke() {
-		return call.Common().Method.Name()
-	}
-	if fn := call.Common().StaticCallee(); fn != nil {
-		return fn.Name()
-	}
-	return ""
-}
-
-// fieldName returns the name of the field a FieldAddr selects.
-func fieldName(fa *ssa.FieldAddr) string {
-	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return ""
-	}
-	st, ok := ptr.Elem().Underlying().(*types.Struct)
-	if !ok || fa.Field >= st.NumFields() {
-		return ""
-	}
-	return st.Field(fa.Field).Name()
 }

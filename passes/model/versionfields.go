@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/fencecheck/fencecheck/passes/model/store"
+	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -19,7 +21,7 @@ import (
 // == 0, a row not yet written) is not a token compare.
 
 // versionWords are the words of a field name that hold a version or token.
-var versionWords = words("version generation epoch rev revision fence fencing token term seq sequence")
+var versionWords = vocab.Words("version generation epoch rev revision fence fencing token term seq sequence")
 
 // isVersionField reports whether a Go field name is version-like
 // ("ModRevision", "ResourceVersion", "FencingToken"); identifiers
@@ -66,10 +68,10 @@ func (m *model) storedVersionField(v ssa.Value) (string, *ssa.Call) {
 	var base ssa.Value
 	switch x := v.(type) {
 	case *ssa.Field:
-		field, base = fieldNameOf(x), x.X
+		field, base = store.FieldNameOf(x), x.X
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			field, base = fieldName(fa), fa.X
+			field, base = store.FieldName(fa), fa.X
 		}
 	}
 	if field == "" || !isVersionField(field) {

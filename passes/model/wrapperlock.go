@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/valueflow"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // Wrappers that lock on a handle of their own. A SQL wrapper that begins
@@ -35,7 +36,7 @@ func (m *model) bindWrapperHandle(o *op, w sqlWrapper) {
 	}
 	if k, ok := returnedIndex(fn, w.handle); ok {
 		if call, ok := o.instr.(*ssa.Call); ok {
-			if v := resultValue(call, k, fn.Signature.Results().Len()); v != nil {
+			if v := store.ResultValue(call, k, fn.Signature.Results().Len()); v != nil {
 				o.handle, o.sameHandleGuards = v, true
 			}
 		}
@@ -63,7 +64,7 @@ func returnedIndex(fn *ssa.Function, h ssa.Value) (int, bool) {
 func returnedHandleField(fn *ssa.Function, h ssa.Value) *types.Var {
 	for _, ret := range returns(fn) {
 		for _, r := range ret.Results {
-			v := stripConv(r)
+			v := store.StripConv(r)
 			if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
 				v = ld.X
 			}
@@ -95,7 +96,7 @@ func (m *model) wrapperFieldGuards(fi *funcInfo, instr ssa.Instruction, h ssa.Va
 	if held == nil {
 		return false
 	}
-	base, f := loadedField(stripConv(h))
+	base, f := loadedField(store.StripConv(h))
 	if base == nil {
 		return false
 	}

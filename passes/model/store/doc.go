@@ -15,8 +15,8 @@
 //   - Write: it writes to a sink, with the guard that protects the write;
 //   - NotWrite: it writes, but cannot corrupt newer state (a cleanup by
 //     age, a claim of the record's own lease), with the reason;
-//   - nil: the reader cannot tell (a filter built elsewhere), and the
-//     engine stays silent.
+//   - Unknown: the reader cannot tell (a filter built elsewhere), with the
+//     reason, and the engine stays silent.
 //
 // The package also holds what readers share: the guard kinds, the helpers
 // that read SSA values (this file's siblings), and, in package vocab, the

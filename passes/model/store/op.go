@@ -57,7 +57,7 @@ type Core interface {
 }
 
 // Op is what a reader makes of a call: one of *Acquire, *Release, *Renew,
-// *Write and *NotWrite.
+// *Write, *NotWrite and *Unknown.
 type Op interface{ op() }
 
 // Acquire takes a lease.
@@ -91,7 +91,17 @@ type Write struct {
 
 // NotWrite is a write that cannot overwrite newer state.
 type NotWrite struct {
-	// Reason says why ("a cleanup by age", "a claim of its own lease").
+	// Cleanup: it removes or marks records selected by age alone, the
+	// same records whoever runs it (else it takes a lease of its own).
+	Cleanup bool
+	// Reason says why, for the lease inventory.
+	Reason string
+}
+
+// Unknown is a call the reader cannot judge (a filter built elsewhere):
+// the engine stays silent.
+type Unknown struct {
+	// Reason says why, for the lease inventory.
 	Reason string
 }
 
@@ -100,11 +110,13 @@ func (*Release) op()  {}
 func (*Renew) op()    {}
 func (*Write) op()    {}
 func (*NotWrite) op() {}
+func (*Unknown) op()  {}
 
 // Reader turns calls of one family of libraries into ops.
 type Reader interface {
 	// Classes are the catalogue classes of the calls the reader reads.
 	Classes() []catalogue.Class
-	// Read returns the op a call is, or nil when the reader cannot tell.
+	// Read returns the op a call is; nil when the call does nothing the
+	// engine tracks.
 	Read(core Core, c Call) Op
 }
