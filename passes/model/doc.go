@@ -15,7 +15,27 @@
 //
 // # Pipeline
 //
-// run calls the steps in this order; each lives in its own files.
+// run calls the steps in this order; each lives in its own files. Two
+// shared parts serve them all:
+//
+//   - the value-flow graph (internal/valueflow; flowgraph.go): one graph
+//     per package over its SSA, built on first use, whose nodes are
+//     values and the locations they move through (fields, variables,
+//     elements, channels, context values, results) and whose edges are
+//     every way a value moves (phis, conversions, stores and loads,
+//     closure bindings at any depth, sends to receives and select cases,
+//     context.WithValue to Value, calls resolved inside the package).
+//     Leases, lease contexts and handles are labels put on their sources
+//     and propagated on it: a channel's hand-off (channels.go), the objects
+//     that carry a lease (carriers.go), lease contexts (leasectx.go),
+//     handles taken out of a context (ctxhandles.go), the producer of a
+//     release function (releases.go) and a wrapper's own transaction
+//     (wrapperlock.go) are queries on it.
+//   - the store readers (passes/model/store; readers.go): one package per
+//     family of sinks, behind the store.Reader interface, turning a call
+//     into a typed op (acquire, release, renew, write with its guard, not
+//     a write, unknown). The document-store reader (store/docstore) is the
+//     first; the other families are still read in this package.
 //
 //  1. Relevance (ssa.go). A package that imports no library of the
 //     catalogue, carries no directive and depends on no package that
