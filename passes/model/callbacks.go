@@ -195,7 +195,8 @@ func argOffset(common *ssa.CallCommon) int {
 // calleeSyncParams returns the parameters the callee of a call runs
 // synchronously: from the catalogue for the libraries it models (retry
 // helpers), computed for functions of the package, read from facts for
-// the others.
+// the others (FuncFact.SyncParams from packages with SSA, SyncFact from
+// the syntax of the others: syncscan.go).
 func (m *model) calleeSyncParams(common *ssa.CallCommon) []int {
 	if common.IsInvoke() {
 		return nil
@@ -219,6 +220,10 @@ func (m *model) calleeSyncParams(common *ssa.CallCommon) []int {
 	if obj := funcObject(fn); obj != nil {
 		if f, ok := m.importedFact(obj); ok {
 			return f.SyncParams
+		}
+		var sf SyncFact
+		if obj.Pkg() != m.pass.Pkg && m.pass.ImportObjectFact(obj, &sf) {
+			return sf.Params
 		}
 	}
 	return nil

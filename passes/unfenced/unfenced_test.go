@@ -75,6 +75,15 @@ func TestRetryHelpers(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "retries/app")
 }
 
+// TestCallbackHelpers covers helpers no catalogue lists that run a
+// callback before they return (github.com/sethvargo/go-retry, client-go's
+// retry, apimachinery's wait, the project's own lock helper in a package
+// that gets no SSA), and their twins that store the callback or run it in
+// a goroutine.
+func TestCallbackHelpers(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "callbacks/app")
+}
+
 // TestRedisShapes checks Redis leases recognised by structure: Lua scripts
 // that pop an item and record its expiry, stream consumer-group reads and
 // claims, and redigo commands run by name (Send, DoContext, DoWithTimeout)
