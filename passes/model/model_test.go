@@ -34,6 +34,17 @@ func TestSyncFacts(t *testing.T) {
 		"k8s.io/client-go/util/retry", "callbacks/guard", "callbacks/store")
 }
 
+// TestClaimStepFacts checks the facts of the two steps of a claim that
+// callers compose: which rows a function selects free, which it marks by
+// key.
+func TestClaimStepFacts(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, model.Analyzer, "sqlshape/claimsteps")
+}
+
 // TestInterfaceFacts checks the facts of interface dispatch: directives on
 // interface methods are exported, implementations carry their own facts,
 // and a package that calls an interface under a lease without seeing an

@@ -55,6 +55,15 @@ func TestSQLShapes(t *testing.T) {
 		"sqlshape/queuelib", "sqlshape/queueworker")
 }
 
+// TestComposedClaims checks two-step claims whose steps are functions the
+// caller composes: a selection of free rows, then a marking of the
+// selected keys, in the package and across packages, and their twins (the
+// other table, the marking alone, keys of another origin, a marking that
+// sets no column the selection tested).
+func TestComposedClaims(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "sqlshape/composed", "sqlshape/claimworker")
+}
+
 // TestInterfaces checks calls through interfaces: directives on interface
 // methods across packages, implementations the package can see, and
 // implementations wired in a third package.
