@@ -19,8 +19,11 @@
 //
 //  1. Relevance (ssa.go). A package that imports no library of the
 //     catalogue, carries no directive and depends on no package that
-//     exported a fact cannot hold a lease scope or a sink: it is skipped
-//     before any SSA is built. The others get SSA, built here.
+//     exported a fact (other than a SyncFact) cannot hold a lease scope or
+//     a sink: it is skipped before any SSA is built, after a look at the
+//     syntax of its functions that take a function parameter for the
+//     callbacks they run before returning (syncscan.go, SyncFact). The
+//     others get SSA, built here.
 //
 //  2. Classification (classify.go, apis.go, gorm.go). Every call becomes an
 //     op: an acquisition, a release, the end of a transaction, a sink write
@@ -32,7 +35,9 @@
 //     and read by its structure (sqlrules.go, sqlshape.go): a claim sets a
 //     holder or expiry and returns its rows or is conditioned on a free or
 //     expired lease (visibility timeouts through subquery predicates,
-//     upsert claims, two-step claims); a renewal is neither claim nor
+//     upsert claims, two-step claims, also composed by a caller from a
+//     function that selects free rows and one that marks the selected
+//     keys: twostep.go, FuncFact.FreeRows and Marks); a renewal is neither claim nor
 //     write; a release clears the holder with NULL, false or 0; a cleanup
 //     that selects rows by age alone is not a write. Redis Lua scripts are
 //     read the same way (internal/luascript; apis.go, redigo.go): popping
@@ -52,9 +57,9 @@
 //     the implementations the package can see, test doubles excluded: they
 //     acquire when all do, write when any does, are guarded when all are.
 //     Registrations of handlers (registration.go) and calls of helpers that
-//     run a callback synchronously (callbacks.go, FuncFact.SyncParams; the
-//     catalogue lists the retry helpers of retry-go and backoff) are noted
-//     here too. A function that runs the Redis script a parameter holds
+//     run a callback synchronously (callbacks.go, FuncFact.SyncParams,
+//     SyncFact from the syntax of packages without SSA; the catalogue
+//     lists the retry helpers of retry-go and backoff) are noted here too. A function that runs the Redis script a parameter holds
 //     (runScript(ctx, op, script, keys, args...)) is a script wrapper
 //     (scriptwrap.go): its calls are classified by the script the caller
 //     passes, across packages through FuncFact.ScriptParams.
@@ -96,7 +101,7 @@
 //     the function an acquisition returned releases. Scopes spread to the
 //     functions of the package called from them, to closures made in them,
 //     to local implementations of interface calls, and to callbacks run
-//     synchronously.
+//     synchronously, closures or named functions.
 //
 //  5. Carriers and channels (carriers.go, channels.go). A struct type whose
 //     every value is made under a lease and given something of it stands
@@ -110,7 +115,7 @@
 //     sink, a guarded write (and which parameter is the token), a probe,
 //     idempotent, the path to the unguarded write it reaches and where that
 //     write is, the callbacks it runs synchronously, the SQL text it
-//     returns. Directives on interface methods are exported as FuncFacts;
+//     returns, the free rows it selects and the rows it marks by key. Directives on interface methods are exported as FuncFacts;
 //     unexported types converted to interfaces (HiddenImplsFact) and
 //     interface calls made under a lease that no visible implementation
 //     decided (LeasedCallsFact) are package facts, so that the package that
