@@ -84,11 +84,13 @@ type FuncFact struct {
 	FreeRows []string
 	// Marks are the lease, time and token columns, as "table.column"
 	// sorted, that the function sets on rows of a table keyed by its
-	// parameter MarkKey (declared index, receiver excluded): UPDATE … SET
-	// claimed_at = now() WHERE id = ANY($1). Called with keys computed
-	// from the result of a FreeRows function of the same table, on a
-	// column it tested, the call is the claim.
-	Marks   []string
+	// parameter MarkKey: UPDATE … SET claimed_at = now() WHERE id =
+	// ANY($1). Called with keys computed from the result of a FreeRows
+	// function of the same table, on a column it tested, the call is the
+	// claim.
+	Marks []string
+	// MarkKey is the declared index (receiver excluded) of the parameter
+	// that holds the keys of the rows Marks marks.
 	MarkKey int
 }
 
