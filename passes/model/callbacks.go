@@ -67,8 +67,10 @@ func (m *model) syncUse(v ssa.Value, depth int) (called, ok bool) {
 			if (x.Op != token.EQL && x.Op != token.NEQ) || !isNil(x.X) && !isNil(x.Y) {
 				return false, false
 			}
-		case *ssa.Phi:
-			c, k := m.syncUse(x, depth+1)
+		case *ssa.Phi, *ssa.ChangeType:
+			// A phi, or a conversion to a named function type (a closure
+			// passed as a wait.ConditionFunc): follow the new value.
+			c, k := m.syncUse(x.(ssa.Value), depth+1)
 			if !k {
 				return false, false
 			}

@@ -88,6 +88,25 @@ func LockRetried(ctx context.Context, db *sql.DB, m *redsync.Mutex) error {
 	return err
 }
 
+// ClaimThroughStore claims inside callbacks of helpers of package store
+// that hand them on to go-retry and wait, then writes after each call.
+func ClaimThroughStore(ctx context.Context, db *sql.DB) error {
+	var id, tok int64
+	if err := store.Retried(ctx, func(ctx context.Context) error {
+		return db.QueryRowContext(ctx, claimSQL, "w1").Scan(&id, &tok)
+	}); err != nil {
+		return err
+	}
+	db.ExecContext(ctx, `UPDATE jobs SET result = 'r' WHERE id = $1`, id) // want `\(\*sql\.DB\)\.ExecContext updates jobs under a lease without a fencing token`
+	if err := store.Backoff(func() error {
+		return db.QueryRowContext(ctx, claimSQL, "w2").Scan(&id, &tok)
+	}); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, `UPDATE jobs SET result = 's' WHERE id = $1`, id) // want `\(\*sql\.DB\)\.ExecContext updates jobs under a lease without a fencing token`
+	return err
+}
+
 // ClaimInGoroutine claims in a goroutine the helper starts, then writes.
 func ClaimInGoroutine(ctx context.Context, db *sql.DB) error {
 	var id, tok int64

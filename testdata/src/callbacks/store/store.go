@@ -94,3 +94,18 @@ func SaveInBackground(ctx context.Context, db *sql.DB, id int64) {
 		return err
 	})
 }
+
+// Retried runs op through go-retry's Do, whose parameter has a named
+// function type.
+func Retried(ctx context.Context, op func(context.Context) error) error { // want Retried:`fence:sync\(1\)`
+	return retry.Do(ctx, retry.NewConstant(time.Second), op)
+}
+
+// Backoff runs op in the condition it hands to wait.ExponentialBackoff, a
+// closure converted to wait.ConditionFunc.
+func Backoff(op func() error) error { // want Backoff:`fence:sync\(0\)`
+	return wait.ExponentialBackoff(wait.Backoff{Steps: 3}, func() (bool, error) {
+		err := op()
+		return err == nil, err
+	})
+}
