@@ -11,6 +11,7 @@ import (
 	"go/token"
 	"os"
 	"os/exec"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -108,10 +109,28 @@ func Packages(analyzers []*analysis.Analyzer, opts Options) (vetjson.Tree, error
 			for _, d := range act.Diagnostics {
 				res.Diagnostics = append(res.Diagnostics, convert(act.Package.Fset, d))
 			}
+			sortByPosition(res.Diagnostics)
 		}
 		tree[id][act.Analyzer.Name] = res
 	}
 	return tree, nil
+}
+
+// sortByPosition orders a package's diagnostics by file, line and column,
+// as go vet prints them: go/packages parses the files of a package in
+// parallel, so the order of their token positions changes from run to run.
+func sortByPosition(ds []vetjson.Diagnostic) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		fi, li, ci := vetjson.SplitPosn(ds[i].Posn)
+		fj, lj, cj := vetjson.SplitPosn(ds[j].Posn)
+		if fi != fj {
+			return fi < fj
+		}
+		if li != lj {
+			return li < lj
+		}
+		return ci < cj
+	})
 }
 
 // convert turns a diagnostic into its JSON form, as go vet prints it.
