@@ -21,7 +21,11 @@ func Markdown() string {
 	b.WriteString("method or `func(context.Context, *river.Job[T]) error`, an asynq `ProcessTask` method or\n")
 	b.WriteString("`func(context.Context, *asynq.Task) error`, a function that uses `go.temporal.io/sdk/activity`,\n")
 	b.WriteString("what the registering APIs below (class \"registers a handler\") are given, and the\n")
-	b.WriteString("`OnStartedLeading` callback of a client-go `leaderelection.LeaderCallbacks`.\n")
+	b.WriteString("`OnStartedLeading` callback of a client-go `leaderelection.LeaderCallbacks`.\n\n")
+	b.WriteString("Helpers that run a callback before they return need no entry: fencecheck reads from their\n")
+	b.WriteString("code which function parameters they call synchronously (`github.com/sethvargo/go-retry`,\n")
+	b.WriteString("client-go's `util/retry`, apimachinery's `util/wait`, a project's own `withLock(fn)`). The\n")
+	b.WriteString("entries of class \"runs a callback before returning\" below say so for the libraries listed.\n")
 	lib := ""
 	for _, e := range Entries() {
 		if e.Library != lib {

@@ -67,8 +67,10 @@ func (m *model) syncUse(v ssa.Value, depth int) (called, ok bool) {
 			if (x.Op != token.EQL && x.Op != token.NEQ) || !isNil(x.X) && !isNil(x.Y) {
 				return false, false
 			}
-		case *ssa.Phi:
-			c, k := m.syncUse(x, depth+1)
+		case *ssa.Phi, *ssa.ChangeType:
+			// A phi, or a conversion to a named function type (a closure
+			// passed as a wait.ConditionFunc): follow the new value.
+			c, k := m.syncUse(x.(ssa.Value), depth+1)
 			if !k {
 				return false, false
 			}
@@ -195,7 +197,8 @@ func argOffset(common *ssa.CallCommon) int {
 // calleeSyncParams returns the parameters the callee of a call runs
 // synchronously: from the catalogue for the libraries it models (retry
 // helpers), computed for functions of the package, read from facts for
-// the others.
+// the others (FuncFact.SyncParams from packages with SSA, SyncFact from
+// the syntax of the others: syncscan.go).
 func (m *model) calleeSyncParams(common *ssa.CallCommon) []int {
 	if common.IsInvoke() {
 		return nil
@@ -219,6 +222,10 @@ func (m *model) calleeSyncParams(common *ssa.CallCommon) []int {
 	if obj := funcObject(fn); obj != nil {
 		if f, ok := m.importedFact(obj); ok {
 			return f.SyncParams
+		}
+		var sf SyncFact
+		if obj.Pkg() != m.pass.Pkg && m.pass.ImportObjectFact(obj, &sf) {
+			return sf.Params
 		}
 	}
 	return nil

@@ -31,18 +31,22 @@
 //     handles taken out of a context (ctxhandles.go), the producer of a
 //     release function (releases.go) and a wrapper's own transaction
 //     (wrapperlock.go) are queries on it.
+//
 //   - the store readers (passes/model/store; readers.go): one package per
 //     family of sinks, behind the store.Reader interface, turning a call
 //     into a typed op (acquire, release, renew, write with its guard, not
 //     a write, unknown). The document-store reader (store/docstore) is the
 //     first; the other families are still read in this package.
 //
-//  1. Relevance (ssa.go). A package that imports no library of the
+//     1. Relevance (ssa.go). A package that imports no library of the
 //     catalogue, carries no directive and depends on no package that
-//     exported a fact cannot hold a lease scope or a sink: it is skipped
-//     before any SSA is built. The others get SSA, built here.
+//     exported a fact (other than a SyncFact) cannot hold a lease scope or
+//     a sink: it is skipped before any SSA is built, after a look at the
+//     syntax of its functions that take a function parameter for the
+//     callbacks they run before returning (syncscan.go, SyncFact). The
+//     others get SSA, built here.
 //
-//  2. Classification (classify.go, apis.go, gorm.go). Every call becomes an
+//     2. Classification (classify.go, apis.go, gorm.go). Every call becomes an
 //     op: an acquisition, a release, the end of a transaction, a sink write
 //     with its guard, or a call of a function of the package to follow.
 //     The user's word comes first (directives, flags), then the API
@@ -53,7 +57,9 @@
 //     (sqllists.go: Repeat, Join, sqlx.In), and read by its structure (sqlrules.go, sqlshape.go): a claim sets a
 //     holder or expiry and returns its rows or is conditioned on a free or
 //     expired lease (visibility timeouts through subquery predicates,
-//     upsert claims, two-step claims); a renewal is neither claim nor
+//     upsert claims, two-step claims, also composed by a caller from a
+//     function that selects free rows and one that marks the selected
+//     keys: twostep.go, FuncFact.FreeRows and Marks); a renewal is neither claim nor
 //     write; a release clears the holder with NULL, false or 0; a cleanup
 //     that selects rows by age alone is not a write. Redis Lua scripts are
 //     read the same way (internal/luascript; apis.go, redigo.go): popping
@@ -73,9 +79,9 @@
 //     the implementations the package can see, test doubles excluded: they
 //     acquire when all do, write when any does, are guarded when all are.
 //     Registrations of handlers (registration.go) and calls of helpers that
-//     run a callback synchronously (callbacks.go, FuncFact.SyncParams; the
-//     catalogue lists the retry helpers of retry-go and backoff) are noted
-//     here too. A function that runs the Redis script a parameter holds
+//     run a callback synchronously (callbacks.go, FuncFact.SyncParams,
+//     SyncFact from the syntax of packages without SSA; the catalogue
+//     lists the retry helpers of retry-go and backoff) are noted here too. A function that runs the Redis script a parameter holds
 //     (runScript(ctx, op, script, keys, args...)) is a script wrapper
 //     (scriptwrap.go): its calls are classified by the script the caller
 //     passes, across packages through FuncFact.ScriptParams.
@@ -96,7 +102,7 @@
 //     takes a lease; on its table, a DELETE or a TTL renewal conditioned
 //     on the holder releases or renews it (cqllease.go).
 //
-//  3. Handles (handles.go). A transaction or session that holds a lock
+//     3. Handles (handles.go). A transaction or session that holds a lock
 //     guards the writes made through it: where it is passed to a helper
 //     that locks a parameter (FuncFact.LocksParams), stored in a field that
 //     only ever holds locked handles (FieldFact), or handed to a helper
@@ -105,7 +111,7 @@
 //     driver: a transaction begun on the connection, pgxpool.Conn.Conn()
 //     (sessions.go; the handle types are the catalogue's).
 //
-//  4. Scopes (scope.go, dataflow.go, acquirers.go, releases.go,
+//     4. Scopes (scope.go, dataflow.go, acquirers.go, releases.go,
 //     handlers.go). Within a function, a forward dataflow over the control
 //     flow graph tells where a lease is possibly held: an acquisition adds
 //     it, its failure edge and a release remove it, so a lock taken on one
@@ -120,27 +126,27 @@
 //     the function an acquisition returned releases. Scopes spread to the
 //     functions of the package called from them, to closures made in them,
 //     to local implementations of interface calls, and to callbacks run
-//     synchronously.
+//     synchronously, closures or named functions.
 //
-//  5. Carriers and channels (carriers.go, channels.go). A struct type whose
+//     5. Carriers and channels (carriers.go, channels.go). A struct type whose
 //     every value is made under a lease and given something of it stands
 //     for the lease: its methods are scopes (TypeFact). When every send on
 //     a channel of the package runs under a lease, the code after a receive
 //     from it does too.
 //
-//  6. Facts (summary.go, iface.go). Every declared function whose calls
+//     6. Facts (summary.go, iface.go). Every declared function whose calls
 //     matter to other packages gets a FuncFact: it acquires (and which
 //     result is the token, which claim columns it sets), releases, is a
 //     sink, a guarded write (and which parameter is the token), a probe,
 //     idempotent, the path to the unguarded write it reaches and where that
 //     write is, the callbacks it runs synchronously, the SQL text it
-//     returns. Directives on interface methods are exported as FuncFacts;
+//     returns, the free rows it selects and the rows it marks by key. Directives on interface methods are exported as FuncFacts;
 //     unexported types converted to interfaces (HiddenImplsFact) and
 //     interface calls made under a lease that no visible implementation
 //     decided (LeasedCallsFact) are package facts, so that the package that
 //     wires an implementation reports its write at the conversion.
 //
-//  7. Writes and verdicts (summary.go, verdict.go, provenance.go,
+//     7. Writes and verdicts (summary.go, verdict.go, provenance.go,
 //     probes.go, paths.go). Every write made in a scope gets one verdict,
 //     so a line is reported by one rule: fenced, unfenced, preflight (an
 //     ownership probe before it), clientcompare (the stored token compared
@@ -167,7 +173,7 @@
 //     version-like field of a value read from the store under the lease
 //     and compared in Go is a client-side compare (versionfields.go).
 //
-//  8. Inventory (inventory.go, inventory_scopes.go, inventory_reasons.go,
+//     8. Inventory (inventory.go, inventory_scopes.go, inventory_reasons.go,
 //     inventory_wiring.go), only when EnableInventory is on: every scope
 //     with how it was recognised, its token, key and ends, and every call
 //     judged under it, the silent ones with their reason (Result.Inventory;

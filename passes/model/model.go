@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{directives.Analyzer, generatedfile.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncFact), new(FieldFact), new(TypeFact), new(LeasedCallsFact), new(HiddenImplsFact), new(SilentFact)},
+	FactTypes:  []analysis.Fact{new(FuncFact), new(FieldFact), new(TypeFact), new(LeasedCallsFact), new(HiddenImplsFact), new(SilentFact), new(SyncFact)},
 }
 
 // Guard says how a write is protected against a worker that lost its
@@ -120,6 +120,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	}()
 	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
 	if !relevant(pass, dirs) {
+		exportSyncFacts(pass) // callbacks it runs, from syntax: syncscan.go
 		return &Result{Skipped: true}, nil
 	}
 	m := newModel(pass, buildSSA(pass), dirs)

@@ -22,6 +22,29 @@ func TestFacts(t *testing.T) {
 		"wrappers/locks", "wrappers/txutil", "wrappers/store", "wrappers/query", "wrappers/rdb", "retries/store", "preflight/leases", "sqlshape/lists/listsql", "advisory/pgxlock")
 }
 
+// TestSyncFacts checks the callbacks that packages without SSA run before
+// they return, read from their syntax, and the facts of the helpers that
+// claim or write inside such callbacks.
+func TestSyncFacts(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, model.Analyzer, "github.com/sethvargo/go-retry", "k8s.io/apimachinery/pkg/util/wait",
+		"k8s.io/client-go/util/retry", "callbacks/guard", "callbacks/store")
+}
+
+// TestClaimStepFacts checks the facts of the two steps of a claim that
+// callers compose: which rows a function selects free, which it marks by
+// key.
+func TestClaimStepFacts(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, model.Analyzer, "sqlshape/claimsteps")
+}
+
 // TestInterfaceFacts checks the facts of interface dispatch: directives on
 // interface methods are exported, implementations carry their own facts,
 // and a package that calls an interface under a lease without seeing an

@@ -117,8 +117,9 @@ func (m *model) computeScopes() {
 }
 
 // scopedCallees marks the functions of the package that fi calls (or whose
-// closures it creates) from a lease scope as inheriting that scope, and
-// returns the newly marked ones.
+// closures it creates, or that it passes where the callee runs them
+// synchronously) from a lease scope as inheriting that scope, and returns
+// the newly marked ones.
 func (m *model) scopedCallees(fi *funcInfo) []*funcInfo {
 	var out []*funcInfo
 	visit := func(instr ssa.Instruction, callee *ssa.Function) {
@@ -138,6 +139,9 @@ func (m *model) scopedCallees(fi *funcInfo) []*funcInfo {
 		}
 		for _, impl := range m.implTargets(o) {
 			visit(o.instr, impl)
+		}
+		for _, cb := range m.callbacks(o.instr) {
+			visit(o.instr, cb) // a named function run synchronously: callbacks.go
 		}
 	}
 	for _, b := range fi.fn.Blocks {

@@ -14,9 +14,11 @@ import (
 
 // relevant reports whether the package can hold a lease scope or a sink
 // write: it imports a library of the catalogue, carries a //fencecheck:
-// directive, or depends on a package that exported a fact. Only then is
-// SSA built; for every other package the analysis costs nothing beyond the
-// type check the driver has already done.
+// directive, or depends on a package that exported a fact other than a
+// SyncFact (which only says where a callback runs). Only then is SSA
+// built; every other package costs a look at its declarations for the
+// callbacks it runs (syncscan.go), beyond the type check the driver has
+// already done.
 func relevant(pass *analysis.Pass, dirs *directives.Result) bool {
 	if len(dirs.Funcs()) > 0 || len(dirs.Errors()) > 0 {
 		return true
@@ -31,7 +33,12 @@ func relevant(pass *analysis.Pass, dirs *directives.Result) bool {
 			return true
 		}
 	}
-	return len(pass.AllObjectFacts()) > 0 || len(pass.AllPackageFacts()) > 0
+	for _, f := range pass.AllObjectFacts() {
+		if _, callbacksOnly := f.Fact.(*SyncFact); !callbacksOnly {
+			return true
+		}
+	}
+	return len(pass.AllPackageFacts()) > 0
 }
 
 // buildSSA builds the SSA form of the package and returns its source

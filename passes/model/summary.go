@@ -78,6 +78,21 @@ type FuncFact struct {
 	// parameters holding a Redis script (a *Script or Lua source) the
 	// function runs: a call is classified by the script its caller passes.
 	ScriptParams []int
+	// FreeRows are the free or expired rows the function selects and
+	// returns unclaimed, the first step of a two-step claim its caller
+	// composes: "table.column" for each lease column (or column compared
+	// with a point in time) its SELECT tests, sorted (twostep.go).
+	FreeRows []string
+	// Marks are the lease, time and token columns, as "table.column"
+	// sorted, that the function sets on rows of a table keyed by its
+	// parameter MarkKey: UPDATE … SET claimed_at = now() WHERE id =
+	// ANY($1). Called with keys computed from the result of a FreeRows
+	// function of the same table, on a column it tested, the call is the
+	// claim.
+	Marks []string
+	// MarkKey is the declared index (receiver excluded) of the parameter
+	// that holds the keys of the rows Marks marks.
+	MarkKey int
 }
 
 // AFact marks FuncFact as an analysis fact.
@@ -132,6 +147,12 @@ func (f *FuncFact) String() string {
 	}
 	if len(f.ScriptParams) > 0 {
 		parts = append(parts, "script("+joinInts(f.ScriptParams)+")")
+	}
+	if len(f.FreeRows) > 0 {
+		parts = append(parts, "free("+strings.Join(f.FreeRows, ",")+")")
+	}
+	if len(f.Marks) > 0 {
+		parts = append(parts, fmt.Sprintf("marks(%s;key=%d)", strings.Join(f.Marks, ","), f.MarkKey))
 	}
 	return "fence:" + strings.Join(parts, ",")
 }
@@ -217,7 +238,12 @@ func (m *model) exportFacts() {
 		f.SyncParams = m.syncParamsOf(fn)
 		f.SQLText = m.exportedText(fn)
 		f.ScriptParams = m.scriptParamsOf(fn)
-		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 || len(f.SyncParams) > 0 || f.SQLText != "" || len(f.ScriptParams) > 0 || len(f.ProbeCtxParams) > 0 {
+		f.FreeRows = m.freeRowsOf(fi)
+		if marks, key, ok := m.marksOf(fi); ok {
+			f.Marks, f.MarkKey = marks, key
+		}
+		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 || len(f.SyncParams) > 0 || f.SQLText != "" || len(f.ScriptParams) > 0 || len(f.ProbeCtxParams) > 0 ||
+			len(f.FreeRows) > 0 || len(f.Marks) > 0 {
 			m.pass.ExportObjectFact(obj, f)
 		}
 	}

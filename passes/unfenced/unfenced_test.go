@@ -58,6 +58,15 @@ func TestSQLShapes(t *testing.T) {
 		"sqlshape/queuelib", "sqlshape/queueworker", "sqlshape/lists")
 }
 
+// TestComposedClaims checks two-step claims whose steps are functions the
+// caller composes: a selection of free rows, then a marking of the
+// selected keys, in the package and across packages, and their twins (the
+// other table, the marking alone, keys of another origin, a marking that
+// sets no column the selection tested).
+func TestComposedClaims(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "sqlshape/composed", "sqlshape/claimworker")
+}
+
 // TestInterfaces checks calls through interfaces: directives on interface
 // methods across packages, implementations the package can see, and
 // implementations wired in a third package.
@@ -76,6 +85,15 @@ func TestWrappers(t *testing.T) {
 // acquisition, and a write inside is the caller's write.
 func TestRetryHelpers(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "retries/app")
+}
+
+// TestCallbackHelpers covers helpers no catalogue lists that run a
+// callback before they return (github.com/sethvargo/go-retry, client-go's
+// retry, apimachinery's wait, the project's own lock helper in a package
+// that gets no SSA), and their twins that store the callback or run it in
+// a goroutine.
+func TestCallbackHelpers(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "callbacks/app")
 }
 
 // TestRedisShapes checks Redis leases recognised by structure: Lua scripts

@@ -23,6 +23,7 @@ require (
 	github.com/redis/go-redis/v9 v9.23.0
 	github.com/riverqueue/river v0.51.2
 	github.com/segmentio/kafka-go v0.4.51
+	github.com/sethvargo/go-retry v0.5.0
 	github.com/twmb/franz-go v1.22.3
 	go.etcd.io/etcd/client/v3 v3.7.3
 	go.mongodb.org/mongo-driver v1.17.10
