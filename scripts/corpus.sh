@@ -91,14 +91,18 @@ modules=(
 	# consumers with an ack deadline, writes to SQL)
 	github.com/matrix-org/dendrite@v0.13.8
 	# livekit/livekit-server (a WebRTC media server: a hand-written go-redis
-	# SetNX room lock around a read-modify-write of the room)
-	github.com/livekit/livekit-server@v1.13.11
+	# SetNX room lock around a read-modify-write of the room; v1.13 replaces
+	# pion modules by forks the proxy does not serve)
+	github.com/livekit/livekit-server@v1.9.11
 	# ThreeDotsLabs/watermill-amqp (RabbitMQ consumer on amqp091-go: a
 	# delivery held until ack)
 	github.com/ThreeDotsLabs/watermill-amqp/v3@v3.0.2
 	# ThreeDotsLabs/watermill-kafka (Kafka consumer groups on sarama: a
 	# partition held while assigned)
 	github.com/ThreeDotsLabs/watermill-kafka/v3@v3.0.6
+	# go-gitea/gitea (a Git hosting and CI server: redsync global locks, CI
+	# jobs reserved by remote runners; writes through xorm)
+	code.gitea.io/gitea@v1.26.0
 )
 
 # Dependency versions required on top of a module's go.mod. A module
@@ -115,6 +119,7 @@ declare -A requires=(
 # Build tags a module needs for its test helpers to compile.
 declare -A buildtags=(
 	[github.com/acaloiaro/neoq@v0.72.2]="testing"
+	[github.com/k8snetworkplumbingwg/whereabouts@v0.9.2]="test"
 )
 
 doc="$root/docs/corpus.md"
