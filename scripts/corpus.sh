@@ -67,6 +67,42 @@ modules=(
 	github.com/nats-io/nats-server/v2@v2.15.2
 	# zeromicro/go-zero (a Redis lock, MongoDB and SQL store wrappers)
 	github.com/zeromicro/go-zero@v1.10.3
+	# maragudk/goqite (an SQS-like queue in SQLite or PostgreSQL: a message
+	# received with a visibility timeout, extended and deleted by id)
+	maragu.dev/goqite@v0.4.0
+	# centrifugal/centrifugo (a real-time notification server: consumers of
+	# SQS, Pub/Sub, JetStream, Kafka, Redis streams, Azure Service Bus and a
+	# PostgreSQL outbox under advisory locks)
+	github.com/centrifugal/centrifugo/v6@v6.9.1
+	# dbos-inc/dbos-transact-golang (durable workflows and queues on
+	# PostgreSQL/pgx: a dequeue by FOR UPDATE SKIP LOCKED that sets a
+	# per-claim owner id)
+	github.com/dbos-inc/dbos-transact-golang@v1.8.0
+	# kubernetes-sigs/descheduler (a leader-elected controller that evicts
+	# pods under a client-go Lease)
+	sigs.k8s.io/descheduler@v0.36.0
+	# k8snetworkplumbingwg/whereabouts (cluster IPAM: allocations written
+	# under a client-go Lease per pool)
+	github.com/k8snetworkplumbingwg/whereabouts@v0.9.2
+	# superfly/litefs (SQLite replication: the primary holds a Consul
+	# session lock)
+	github.com/superfly/litefs@v0.5.14
+	# matrix-org/dendrite (a Matrix chat server: NATS JetStream pull
+	# consumers with an ack deadline, writes to SQL)
+	github.com/matrix-org/dendrite@v0.13.8
+	# livekit/livekit-server (a WebRTC media server: a hand-written go-redis
+	# SetNX room lock around a read-modify-write of the room; v1.13 replaces
+	# pion modules by forks the proxy does not serve)
+	github.com/livekit/livekit-server@v1.9.11
+	# ThreeDotsLabs/watermill-amqp (RabbitMQ consumer on amqp091-go: a
+	# delivery held until ack)
+	github.com/ThreeDotsLabs/watermill-amqp/v3@v3.0.2
+	# ThreeDotsLabs/watermill-kafka (Kafka consumer groups on sarama: a
+	# partition held while assigned)
+	github.com/ThreeDotsLabs/watermill-kafka/v3@v3.0.6
+	# go-gitea/gitea (a Git hosting and CI server: redsync global locks, CI
+	# jobs reserved by remote runners; writes through xorm)
+	code.gitea.io/gitea@v1.26.0
 )
 
 # Dependency versions required on top of a module's go.mod. A module
@@ -83,6 +119,7 @@ declare -A requires=(
 # Build tags a module needs for its test helpers to compile.
 declare -A buildtags=(
 	[github.com/acaloiaro/neoq@v0.72.2]="testing"
+	[github.com/k8snetworkplumbingwg/whereabouts@v0.9.2]="test"
 )
 
 doc="$root/docs/corpus.md"
