@@ -139,6 +139,19 @@ func (m *model) wiredWrites() []*Write {
 	var out []*Write
 	done := make(map[string]bool)
 	memo := make(map[*funcInfo][]string)
+	m.interfaceConversions(func(conv ssa.Value, fn *ssa.Function, concrete types.Type, im *types.Func) {
+		if calls := leased[im.FullName()]; len(calls) > 0 {
+			if w := m.wiredWrite(conv, fn, concrete, im, calls[0], memo, done); w != nil {
+				out = append(out, w)
+			}
+		}
+	})
+	return out
+}
+
+// interfaceConversions calls visit for every conversion of a concrete
+// type to an interface in the package, once per method of the interface.
+func (m *model) interfaceConversions(visit func(conv ssa.Value, fn *ssa.Function, concrete types.Type, im *types.Func)) {
 	for _, fn := range m.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -159,20 +172,11 @@ func (m *model) wiredWrites() []*Write {
 					continue
 				}
 				for i := 0; i < iface.NumMethods(); i++ {
-					im := iface.Method(i)
-					calls := leased[im.FullName()]
-					if len(calls) == 0 {
-						continue
-					}
-					w := m.wiredWrite(instr.(ssa.Value), fn, concrete, im, calls[0], memo, done)
-					if w != nil {
-						out = append(out, w)
-					}
+					visit(instr.(ssa.Value), fn, concrete, iface.Method(i))
 				}
 			}
 		}
 	}
-	return out
 }
 
 // wiredWrite returns the write made when concrete, converted to an

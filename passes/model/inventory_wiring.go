@@ -3,7 +3,6 @@ package model
 import (
 	"go/types"
 
-	"github.com/fencecheck/fencecheck/passes/model/store"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -32,38 +31,13 @@ func (m *model) wiredEntries() []*Entry {
 	}
 	var out []*Entry
 	done := make(map[string]bool)
-	for _, fn := range m.funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				var concrete, target types.Type
-				switch x := instr.(type) {
-				case *ssa.MakeInterface:
-					concrete, target = x.X.Type(), x.Type()
-				case *ssa.ChangeInterface:
-					if mi, ok := store.StripConv(x.X).(*ssa.MakeInterface); ok {
-						concrete, target = mi.X.Type(), x.Type()
-					}
-				}
-				if concrete == nil || types.IsInterface(concrete) {
-					continue
-				}
-				iface, ok := target.Underlying().(*types.Interface)
-				if !ok {
-					continue
-				}
-				for i := 0; i < iface.NumMethods(); i++ {
-					im := iface.Method(i)
-					c, ok := leased[im.FullName()]
-					if !ok {
-						continue
-					}
-					if e := m.wiredEntry(instr.(ssa.Value), fn, concrete, im, c, done); e != nil {
-						out = append(out, e)
-					}
-				}
+	m.interfaceConversions(func(conv ssa.Value, fn *ssa.Function, concrete types.Type, im *types.Func) {
+		if c, ok := leased[im.FullName()]; ok {
+			if e := m.wiredEntry(conv, fn, concrete, im, c, done); e != nil {
+				out = append(out, e)
 			}
 		}
-	}
+	})
 	return out
 }
 
