@@ -3,10 +3,13 @@ package inventory_test
 import (
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/fencecheck/fencecheck/internal/invdoc"
 	"github.com/fencecheck/fencecheck/passes/inventory"
 	"github.com/fencecheck/fencecheck/passes/model"
 )
@@ -85,3 +88,52 @@ func TestOff(t *testing.T) {
 type ignoreWants struct{}
 
 func (ignoreWants) Errorf(string, ...any) {}
+
+// TestScopeFields checks the data of scope diagnostics: how each scope
+// was recognised, the token and key its claim yields, where it ends.
+func TestScopeFields(t *testing.T) {
+	results := analysistest.Run(ignoreWants{}, testdata(t), inventory.Analyzer, "inventory/app")
+	fields := make(map[string][]string) // "line" → "field: value" of the scope there
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if !strings.HasPrefix(d.Message, invdoc.ScopePrefix) {
+				continue
+			}
+			line := strconv.Itoa(r.Pass.Fset.Position(d.Pos).Line)
+			for _, rel := range d.Related {
+				fields[line] = append(fields[line], rel.Message)
+			}
+		}
+	}
+	src, err := os.ReadFile(filepath.Join(testdata(t), "src", "inventory", "app", "app.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lineOf := func(text string) string {
+		for i, l := range strings.Split(string(src), "\n") {
+			if strings.Contains(l, text) {
+				return strconv.Itoa(i + 1)
+			}
+		}
+		t.Fatalf("app.go has no line with %q", text)
+		return ""
+	}
+	want := map[string][]string{
+		lineOf(`claimSQL, "w1"`): {"kind: acquisition", "recognised: structure: (*sql.DB).QueryRowContext runs a claim: UPDATE jobs sets locked_by, lease_until, fence_token, returning id, fence_token",
+			"token: tok", "token_from: RETURNING fence_token", "ends: the function returns"},
+		lineOf("func Refresh("): {"kind: handler", "recognised: directive: //fencecheck:handler on app.Refresh", "ends: the handler returns"},
+		lineOf("FOR UPDATE`, 1)"): {"recognised: structure: (*sql.Tx).QueryRowContext runs SELECT … FOR UPDATE on counters in a transaction: a row lock",
+			"key: counters.id = 1", "ends: the transaction that holds the lock ends: (*sql.Tx).Commit"},
+		lineOf(`claimSQL, "w2"`): {"ends: returned to the caller: app.Peek takes a lease, its callers' scope begins at the call"},
+		lineOf(`"lock/reports"`): {"recognised: catalogue: catalogue entry github.com/bsm/redislock.Obtain (acquire)", `key: "lock/reports"`,
+			"ends: released when the function returns (deferred (*redislock.Lock).Release)"},
+	}
+	for line, ws := range want {
+		got := strings.Join(fields[line], "\n")
+		for _, w := range ws {
+			if !strings.Contains(got, w) {
+				t.Errorf("scope at line %s: no %q in\n%s", line, w, got)
+			}
+		}
+	}
+}

@@ -3,7 +3,6 @@ package model
 import (
 	"go/token"
 	"sort"
-	"strings"
 	"sync/atomic"
 
 	"golang.org/x/tools/go/ssa"
@@ -384,31 +383,6 @@ func (m *model) writeEntry(w *Write, o *op) *Entry {
 	return e
 }
 
-// reportedReason explains the verdict of a reported write.
-func reportedReason(w *Write) string {
-	switch w.Verdict {
-	case Unfenced:
-		r := "nothing conditions the write on the lease: a worker that lost it can overwrite newer state"
-		if w.Note != "" {
-			r += " (" + w.Note + ")"
-		}
-		return r
-	case Preflight:
-		r := "its only protection is an ownership check before it, after which the worker can pause and lose the lease"
-		if n := len(w.Related); n > 0 {
-			r += " (" + w.Related[n-1].Message + ")"
-		}
-		return r
-	case ClientCompare:
-		return "the stored token is compared in Go, not atomically by the sink"
-	case WeakGuard:
-		return "its guard does not fence: " + w.Reason
-	case UncheckedFence:
-		return "it is fenced, but the rejection is never looked at: " + w.Reason
-	}
-	return ""
-}
-
 // opEntry describes an op that is not a write of the Result: a write in
 // an idempotent function or outside any scope, a call of an idempotent
 // function, an interface call no implementation decided, or a call whose
@@ -586,20 +560,4 @@ func (m *model) addAlso(e *Entry, reach map[*ssa.Function][]Lease, instr ssa.Ins
 		}
 	}
 	sort.Slice(e.Also, func(i, j int) bool { return e.Also[i].Pos < e.Also[j].Pos })
-}
-
-// idempotentReason says why the writes of fn are idempotent: the reason
-// of its directive, or the flag.
-func (m *model) idempotentReason(fn *ssa.Function) string {
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	obj := funcObject(fn)
-	if obj == nil {
-		return "idempotent"
-	}
-	if d := m.dirs.Func(obj); d.Idempotent {
-		return "in " + displayName(obj, nil) + ", marked //fencecheck:idempotent " + strings.TrimSpace(d.IdempotentReason)
-	}
-	return "in " + displayName(obj, nil) + ", named by -fencecheck.idempotent"
 }

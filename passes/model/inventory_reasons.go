@@ -444,11 +444,76 @@ func (m *model) argExpr(call ssa.CallInstruction, v ssa.Value) (Expr, bool) {
 			return Expr{Text: types.ExprString(a), Pos: a.Pos()}, true
 		}
 	}
+	if a, ok := argByIndex(call, ce, v); ok {
+		return Expr{Text: types.ExprString(a), Pos: a.Pos()}, true
+	}
 	if name != "" {
 		return Expr{Text: name, Pos: ce.Pos()}, true
 	}
 	return Expr{}, false
 }
 
+// argByIndex returns the argument expression at v's index among the call's
+// arguments (a constant has no position to find it by).
+func argByIndex(call ssa.CallInstruction, ce *ast.CallExpr, v ssa.Value) (ast.Expr, bool) {
+	c := call.Common()
+	off := 0
+	if !c.IsInvoke() && c.Signature().Recv() != nil {
+		off = 1 // the receiver is an argument in SSA, not in the syntax
+	}
+	for i, a := range c.Args {
+		if stripConv(a) != v {
+			continue
+		}
+		j := i - off
+		if j < 0 || j >= len(ce.Args) || c.Signature().Variadic() && j >= c.Signature().Params().Len()-1 {
+			return nil, false
+		}
+		return ce.Args[j], true
+	}
+	return nil, false
+}
+
 // itoa formats an int.
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// reportedReason explains the verdict of a reported write.
+func reportedReason(w *Write) string {
+	switch w.Verdict {
+	case Unfenced:
+		r := "nothing conditions the write on the lease: a worker that lost it can overwrite newer state"
+		if w.Note != "" {
+			r += " (" + w.Note + ")"
+		}
+		return r
+	case Preflight:
+		r := "its only protection is an ownership check before it, after which the worker can pause and lose the lease"
+		if n := len(w.Related); n > 0 {
+			r += " (" + w.Related[n-1].Message + ")"
+		}
+		return r
+	case ClientCompare:
+		return "the stored token is compared in Go, not atomically by the sink"
+	case WeakGuard:
+		return "its guard does not fence: " + w.Reason
+	case UncheckedFence:
+		return "it is fenced, but the rejection is never looked at: " + w.Reason
+	}
+	return ""
+}
+
+// idempotentReason says why the writes of fn are idempotent: the reason
+// of its directive, or the flag.
+func (m *model) idempotentReason(fn *ssa.Function) string {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	obj := funcObject(fn)
+	if obj == nil {
+		return "idempotent"
+	}
+	if d := m.dirs.Func(obj); d.Idempotent {
+		return "in " + displayName(obj, nil) + ", marked //fencecheck:idempotent " + strings.TrimSpace(d.IdempotentReason)
+	}
+	return "in " + displayName(obj, nil) + ", named by -fencecheck.idempotent"
+}

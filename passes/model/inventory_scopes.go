@@ -456,11 +456,9 @@ func (m *model) claimKey(a *op) Expr {
 			if col.Kind != sqltext.Column || in.Kind != sqltext.Param || !vocab.IsIdentifierColumn(col.Column) && !vocab.IsLeaseColumn(col.Column) {
 				continue
 			}
-			if v := sqlArg(a, in.Param); v != nil {
-				if e, ok := m.argExpr(a.instr, v); ok {
-					e.Text = orUnknown(st.Table) + "." + col.Column + " = " + e.Text
-					return e
-				}
+			if e, ok := m.sqlArgExpr(a, in.Param); ok {
+				e.Text = orUnknown(st.Table) + "." + col.Column + " = " + e.Text
+				return e
 			}
 		}
 		if st.Table != "" {
@@ -481,6 +479,26 @@ func (m *model) claimKey(a *op) Expr {
 		return e
 	}
 	return Expr{}
+}
+
+// sqlArgExpr returns the argument expression bound to a placeholder of
+// o's statement, as written: found from the bound value, else by the
+// placeholder's position among the SQL arguments of the syntax.
+func (m *model) sqlArgExpr(o *op, p sqltext.Placeholder) (Expr, bool) {
+	if v := sqlArg(o, p); v != nil {
+		if e, ok := m.argExpr(o.instr, v); ok {
+			return e, true
+		}
+	}
+	e := catalogue.Lookup(o.callee)
+	ce := m.callExpr(o.instr)
+	if e == nil || e.Args < 0 || e.Named || ce == nil || ce.Ellipsis.IsValid() || p.ArgIndex() < 0 {
+		return Expr{}, false
+	}
+	if j := e.Args + p.ArgIndex(); j < len(ce.Args) {
+		return Expr{Text: types.ExprString(ce.Args[j]), Pos: ce.Args[j].Pos()}, true
+	}
+	return Expr{}, false
 }
 
 // stringArg returns the first string argument of call, as written.

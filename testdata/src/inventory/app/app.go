@@ -6,8 +6,10 @@ import (
 	"context"
 	"database/sql"
 	"strings"
+	"time"
 
 	"example.org/notify"
+	"github.com/bsm/redislock"
 	"inventory/helpers"
 )
 
@@ -108,4 +110,15 @@ func Peek(ctx context.Context, db *sql.DB) (int64, error) {
 	var id, tok int64
 	err := db.QueryRowContext(ctx, claimSQL, "w2").Scan(&id, &tok) // want `lease scope: lease taken here by \(\*sql\.DB\)\.QueryRowContext`
 	return id, err
+}
+
+// Publish writes under a Redis lock taken by key.
+func Publish(ctx context.Context, rc redislock.RedisClient, db *sql.DB) error {
+	l, err := redislock.Obtain(ctx, rc, "lock/reports", time.Minute, nil) // want `lease scope: lease taken here by redislock\.Obtain`
+	if err != nil {
+		return err
+	}
+	defer l.Release(ctx)
+	_, err = db.ExecContext(ctx, `UPDATE reports SET published = true WHERE id = 1`) // want `reported \(unfenced\)`
+	return err
 }
