@@ -462,7 +462,7 @@ func argByIndex(call ssa.CallInstruction, ce *ast.CallExpr, v ssa.Value) (ast.Ex
 		off = 1 // the receiver is an argument in SSA, not in the syntax
 	}
 	for i, a := range c.Args {
-		if stripConv(a) != v {
+		if store.StripConv(a) != v {
 			continue
 		}
 		j := i - off
