@@ -3,14 +3,12 @@
 package sarifcheck
 
 import (
-	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/fencecheck/fencecheck/internal/jsonschemacheck"
 )
 
 // schemaJSON is the SARIF 2.1.0 JSON schema (the OASIS standard's schema,
@@ -19,44 +17,17 @@ import (
 //go:embed testdata/sarif-schema-2.1.0.json
 var schemaJSON []byte
 
-// schemaURL names the schema resource.
-const schemaURL = "https://json.schemastore.org/sarif-2.1.0.json"
-
-var (
-	compileOnce sync.Once
-	compiled    *jsonschema.Schema
-	compileErr  error
-)
+// schema is the compiled SARIF schema.
+var schema = &jsonschemacheck.Schema{
+	Name:         "SARIF 2.1.0",
+	URL:          "https://json.schemastore.org/sarif-2.1.0.json",
+	JSON:         schemaJSON,
+	AssertFormat: true,
+}
 
 // Schema validates a SARIF log against the SARIF 2.1.0 JSON schema, with
 // format assertions (URIs, dates) on. The error lists every violation.
-func Schema(data []byte) error {
-	compileOnce.Do(func() {
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
-		if err != nil {
-			compileErr = fmt.Errorf("reading the SARIF schema: %v", err)
-			return
-		}
-		c := jsonschema.NewCompiler()
-		c.AssertFormat()
-		if err := c.AddResource(schemaURL, doc); err != nil {
-			compileErr = fmt.Errorf("adding the SARIF schema: %v", err)
-			return
-		}
-		compiled, compileErr = c.Compile(schemaURL)
-	})
-	if compileErr != nil {
-		return compileErr
-	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		return fmt.Errorf("SARIF is not JSON: %v", err)
-	}
-	if err := compiled.Validate(inst); err != nil {
-		return fmt.Errorf("SARIF 2.1.0 schema: %v", err)
-	}
-	return nil
-}
+func Schema(data []byte) error { return schema.Validate(data) }
 
 // Check decodes a SARIF log and returns it with the problems found:
 // $schema, version 2.1.0 and runs present; per run tool.driver.name, rules
