@@ -15,11 +15,9 @@ import (
 // receives (whose channels may travel through memory).
 func Build(fns []*ssa.Function, opts Options) *Graph {
 	g := &Graph{
-		ids:     make(map[any]Node),
-		fns:     make(map[*ssa.Function]bool, len(fns)),
-		calls:   make(map[ssa.CallInstruction][]*ssa.Function),
-		callers: make(map[*ssa.Function]int),
-		opts:    opts,
+		ids:  make(map[any]Node),
+		fns:  make(map[*ssa.Function]bool, len(fns)),
+		opts: opts,
 	}
 	g.node(Escape)
 	for _, fn := range fns {
@@ -171,11 +169,7 @@ func (g *Graph) call(instr ssa.CallInstruction) {
 		return
 	}
 	callees := g.resolve(c)
-	if len(callees) > 0 {
-		g.calls[instr] = callees
-	}
 	for _, fn := range callees {
-		g.callers[fn]++
 		args := c.Args
 		if c.IsInvoke() {
 			args = append([]ssa.Value{c.Value}, c.Args...)

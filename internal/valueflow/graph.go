@@ -94,18 +94,19 @@ type edge struct {
 	kind Kind
 }
 
-// Graph is a value-flow graph. Build makes it; it is not safe for
-// concurrent mutation, and it is read-only once built.
+// Graph is a value-flow graph. Build makes it; its edges do not change
+// after, and its queries memoise: it is not safe for concurrent use.
 type Graph struct {
-	ids   map[any]Node
-	keys  []any
-	succ  [][]edge
-	pred  [][]edge
-	fns   map[*ssa.Function]bool
-	calls map[ssa.CallInstruction][]*ssa.Function
-	// callers counts the calls the graph resolved to each function.
-	callers map[*ssa.Function]int
-	opts    Options
+	ids  map[any]Node
+	keys []any
+	succ [][]edge
+	pred [][]edge
+	fns  map[*ssa.Function]bool
+	opts Options
+	// chans memoises the roots ChanRoots finds on the finished graph.
+	chans *roots
+	// escapes memoises whether a make or a global reaches Escape.
+	escapes map[ssa.Value]bool
 }
 
 // Options tell the graph what it cannot see for itself.
@@ -133,26 +134,8 @@ type Flow struct {
 	To int
 }
 
-// Key returns the key a node was made for: an ssa.Value, or one of the
-// location types of this package.
-func (g *Graph) Key(n Node) any { return g.keys[n] }
-
 // Len returns the number of nodes.
 func (g *Graph) Len() int { return len(g.keys) }
-
-// Lookup returns the node of key, if the graph has one.
-func (g *Graph) Lookup(key any) (Node, bool) {
-	n, ok := g.ids[key]
-	return n, ok
-}
-
-// Contains reports whether fn is one of the functions the graph was built
-// over.
-func (g *Graph) Contains(fn *ssa.Function) bool { return g.fns[fn] }
-
-// Callees returns the functions of the graph a call instruction was
-// resolved to.
-func (g *Graph) Callees(call ssa.CallInstruction) []*ssa.Function { return g.calls[call] }
 
 // node returns the node of key, creating it.
 func (g *Graph) node(key any) Node {

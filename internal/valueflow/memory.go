@@ -225,7 +225,10 @@ func (g *Graph) channels(fn *ssa.Function, r *roots) {
 // MakeChan, a field, a global, or an opaque value) as Chan keys, and
 // whether code outside the graph may also send on it or receive from it.
 func (g *Graph) ChanRoots(ch ssa.Value) (keys []Chan, escapes bool) {
-	set := newRoots(g).of(ch)
+	if g.chans == nil {
+		g.chans = newRoots(g) // on the finished graph, once
+	}
+	set := g.chans.of(ch)
 	escapes = set.open
 	for _, root := range set.locs {
 		keys = append(keys, Chan{root})
@@ -246,7 +249,15 @@ func (g *Graph) locationEscapes(root any) bool {
 	case Cell:
 		switch v := l.Root.(type) {
 		case *ssa.MakeChan, *ssa.Global:
-			return g.Reaches(v, Escape, Copy|Into)
+			esc, ok := g.escapes[v]
+			if !ok {
+				esc = g.Reaches(v, Escape, Copy|Into)
+				if g.escapes == nil {
+					g.escapes = make(map[ssa.Value]bool)
+				}
+				g.escapes[v] = esc
+			}
+			return esc
 		}
 		return true
 	}

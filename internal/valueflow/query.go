@@ -65,9 +65,9 @@ func (g *Graph) propagate(sources []ssa.Value, kinds Kind, inPackage bool) *Labe
 			if e.kind&kinds == 0 || l.set.Has(e.to) || g.keys[e.to] == Escape {
 				continue
 			}
-			if p, ok := g.keys[e.to].(*ssa.Parameter); ok {
+			if _, ok := g.keys[e.to].(*ssa.Parameter); ok {
 				pending[e.to]++
-				if pending[e.to] < g.boundCount(e.to, p, kinds, inPackage) {
+				if pending[e.to] < g.boundCount(e.to, kinds, inPackage) {
 					continue
 				}
 			}
@@ -82,7 +82,7 @@ func (g *Graph) propagate(sources []ssa.Value, kinds Kind, inPackage bool) *Labe
 // boundCount returns the number of edges of the given kinds into a
 // parameter, or one more than that when code outside the graph binds it
 // (so that it is never reached) unless only the package's calls count.
-func (g *Graph) boundCount(n Node, _ *ssa.Parameter, kinds Kind, inPackage bool) int {
+func (g *Graph) boundCount(n Node, kinds Kind, inPackage bool) int {
 	count := 0
 	for _, e := range g.pred[n] {
 		if g.keys[e.to] == Escape {
