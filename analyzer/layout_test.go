@@ -146,6 +146,8 @@ func TestStoreArrows(t *testing.T) {
 		{"passes/model/store/docstore/", "passes/model/store/sql/", false},
 		{"passes/model/store/vocab/", "passes/model/store/", false},
 		{"passes/unfenced/", "passes/model/store/docstore/", false},
+		{"passes/model/store/redis/", "passes/model/store/docstore/", false},
+		{"passes/model/store/redis/", "passes/model/store/", true},
 	} {
 		if got := storeArrow(tc.rel, tc.target) == ""; got != tc.ok {
 			t.Errorf("%s → %s: allowed = %v, want %v", tc.rel, tc.target, got, tc.ok)

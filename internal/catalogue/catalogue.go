@@ -157,6 +157,12 @@ const (
 	// on the same key (creating a key and deleting it on return is a lock;
 	// the deferred call is its release).
 	CreateOnly
+	// RedisCommand runs the Redis command its method is named after
+	// (go-redis Set, SetNX, Del, PExpire, …): a write, a create-only
+	// write, or the acquisition, renewal or release of a lock held in
+	// the key, which the Redis reader tells from the command and the
+	// package's other commands on the same key.
+	RedisCommand
 	// ListExpand returns its SQL text, argument Text, with each '?' bound
 	// to a slice among the arguments from Args expanded into a list of
 	// placeholders (sqlx.In); its first result is the text.
@@ -244,6 +250,8 @@ func (c Class) String() string {
 		return "sink (guarded by a condition option)"
 	case CreateOnly:
 		return "create-only write (a lock when deleted on return)"
+	case RedisCommand:
+		return "redis command (a write, or a lock held in its key)"
 	}
 	return "unknown"
 }
@@ -318,8 +326,12 @@ func Lookup(fn *types.Func) *Entry {
 	}
 	// go-redis declares each command on several interfaces (StringCmdable,
 	// HashCmdable, …) besides the cmdable type: match its methods by name.
-	if fn.Pkg() != nil && fn.Pkg().Path() == goredis && fn.Signature().Recv() != nil {
-		return index["(github.com/redis/go-redis/v9.cmdable)."+fn.Name()]
+	if fn.Pkg() != nil && fn.Signature().Recv() != nil {
+		for _, p := range goredisPaths {
+			if fn.Pkg().Path() == p {
+				return index["("+p+".cmdable)."+fn.Name()]
+			}
+		}
 	}
 	return nil
 }

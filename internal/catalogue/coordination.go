@@ -8,10 +8,16 @@ const (
 	redsync     = "github.com/go-redsync/redsync/v4"
 	redislock   = "github.com/bsm/redislock"
 	goredis     = "github.com/redis/go-redis/v9"
+	goredisV8   = "github.com/go-redis/redis/v8"
+	goredisV7   = "github.com/go-redis/redis/v7"
 	redigo      = "github.com/gomodule/redigo/redis"
 	consul      = "github.com/hashicorp/consul/api"
 	leaderElect = "k8s.io/client-go/tools/leaderelection"
 )
+
+// goredisPaths are the import paths of the go-redis versions the catalogue
+// models.
+var goredisPaths = []string{goredis, goredisV8, goredisV7}
 
 // Reasons weak tokens do not fence.
 const (
@@ -70,30 +76,40 @@ func coordinationEntries() []Entry {
 		entry(redislock, rl+"Release", Release), entry(redislock, rl+"TTL", Probe), entry(redislock, rl+"Refresh", Probe),
 		entry(redislock, rl+"Token", WeakToken).withReason(randomValue))
 
-	// go-redis: commands live on the unexported cmdable type and on the
-	// Cmdable interfaces; both are listed.
-	writes := []string{"Set", "SetEx", "SetArgs", "SetRange", "MSet", "GetSet", "GetDel", "Append", "Incr", "IncrBy", "Decr", "DecrBy",
-		"HSet", "HMSet", "HSetNX", "HIncrBy", "HDel", "LPush", "RPush", "LSet", "LRem", "LTrim", "SAdd", "SRem",
-		"ZAdd", "ZRem", "ZIncrBy", "XAdd", "XDel", "XTrim", "Del", "Unlink", "Expire", "PExpire", "Rename", "Copy", "Publish"}
-	for _, recv := range []string{"(github.com/redis/go-redis/v9.cmdable)."} {
-		for _, w := range writes {
-			add(entry(goredis, recv+w, Sink).withVerb("writes"))
+	// go-redis (v9, and v8 and v7 at their older import paths; v7's
+	// methods take no context): commands live on the unexported cmdable
+	// type and on the Cmdable interfaces, which Lookup matches by name.
+	// The Redis reader tells a write from a create-only write (SETNX,
+	// SET NX) and from the acquisition, renewal and release of a lock
+	// held in a key.
+	commands := []string{"Set", "SetEx", "SetNX", "SetXX", "SetArgs", "SetRange", "MSet", "MSetNX", "GetSet", "GetDel", "Append",
+		"Incr", "IncrBy", "Decr", "DecrBy", "HSet", "HMSet", "HSetNX", "HIncrBy", "HDel", "LPush", "RPush", "LSet", "LRem", "LTrim",
+		"SAdd", "SRem", "ZAdd", "ZAddNX", "ZRem", "ZIncrBy", "XAdd", "XDel", "XTrim", "Del", "Unlink",
+		"Expire", "PExpire", "ExpireAt", "PExpireAt", "Rename", "Copy", "Publish"}
+	for _, lib := range goredisPaths {
+		recv := "(" + lib + ".cmdable)."
+		ctx := 1 // the context argument before the others; v7 has none
+		if lib == goredisV7 {
+			ctx = 0
 		}
-		add(entry(goredis, recv+"Eval", ScriptEval).withArg(1), entry(goredis, recv+"EvalSha", ScriptEval).withArg(-1))
+		for _, c := range commands {
+			add(entry(lib, recv+c, RedisCommand).withVerb("writes"))
+		}
+		add(entry(lib, recv+"Eval", ScriptEval).withArg(ctx), entry(lib, recv+"EvalSha", ScriptEval).withArg(-1))
 		// Reading a consumer group's entries, or taking over idle ones,
 		// claims them for the consumer until it acknowledges them.
 		// With NoAck set, XReadGroup acknowledges on delivery: no claim.
-		add(entry(goredis, recv+"XReadGroup", Acquire).withArg(1).withFields("NoAck"))
-		add(methods(goredis, recv, Acquire, "XClaim", "XClaimJustID", "XAutoClaim", "XAutoClaimJustID", "XAutoClaimWithDeleted")...)
+		add(entry(lib, recv+"XReadGroup", Acquire).withArg(ctx).withFields("NoAck"))
+		add(methods(lib, recv, Acquire, "XClaim", "XClaimJustID", "XAutoClaim", "XAutoClaimJustID", "XAutoClaimWithDeleted")...)
+		add(entry(lib, "(*"+lib+".Script).Run", ScriptEval).withArg(-1),
+			entry(lib, "(*"+lib+".Script).EvalSha", ScriptEval).withArg(-1),
+			entry(lib, "(*"+lib+".Script).Eval", ScriptEval).withArg(-1),
+			entry(lib, "(*"+lib+".Client).Watch", WatchTx).withArg(ctx),
+			entry(lib, "(*"+lib+".ClusterClient).Watch", WatchTx).withArg(ctx),
+			entry(lib, "("+lib+".UniversalClient).Watch", WatchTx).withArg(ctx),
+			entry(lib, recv+"Get", WeakToken).withReason(separateRead),
+			entry(lib, recv+"HGet", WeakToken).withReason(separateRead))
 	}
-	add(entry(goredis, "(*github.com/redis/go-redis/v9.Script).Run", ScriptEval).withArg(-1),
-		entry(goredis, "(*github.com/redis/go-redis/v9.Script).EvalSha", ScriptEval).withArg(-1),
-		entry(goredis, "(*github.com/redis/go-redis/v9.Script).Eval", ScriptEval).withArg(-1),
-		entry(goredis, "(*github.com/redis/go-redis/v9.Client).Watch", WatchTx).withArg(1),
-		entry(goredis, "(*github.com/redis/go-redis/v9.ClusterClient).Watch", WatchTx).withArg(1),
-		entry(goredis, "(github.com/redis/go-redis/v9.UniversalClient).Watch", WatchTx).withArg(1),
-		entry(goredis, "(github.com/redis/go-redis/v9.cmdable).Get", WeakToken).withReason(separateRead),
-		entry(goredis, "(github.com/redis/go-redis/v9.cmdable).HGet", WeakToken).withReason(separateRead))
 	// redigo runs commands by name: Do, Send (pipelined), the DoContext and
 	// DoWithTimeout helpers and the optional interfaces behind them.
 	add(entry(redigo, "(github.com/gomodule/redigo/redis.Conn).Do", CommandDo).withArg(0),

@@ -122,7 +122,7 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 	case catalogue.LockerFactory:
 		return nil
 	case catalogue.ScriptEval:
-		return m.classifyScript(o, e, args, write)
+		return m.classifyScript(o, e, args)
 	case catalogue.WatchTx:
 		if fn := closureFunc(store.ArgAt(args, e.Arg)); fn != nil {
 			m.watchGuarded[fn] = true
@@ -153,8 +153,6 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 			return write(TxGuard)
 		}
 		return write(NoGuard)
-	case catalogue.CommandDo:
-		return m.classifyCommand(o, e, args, write)
 	case catalogue.OpsGuard:
 		if namesAny(o.instr.Parent(), e.Fields) {
 			return write(HelperGuard)
@@ -218,25 +216,24 @@ func (m *model) txnCompares(o *op, ifCall *ssa.Call) {
 	}
 }
 
-// classifyScript classifies a Lua script run: guarded when the script
-// compares what it read before writing, a sink when it writes without
-// comparing, nothing when it only reads or cannot be read.
-func (m *model) classifyScript(o *op, e *catalogue.Entry, args []ssa.Value, write func(Guard) *op) *op {
-	var text string
-	var ok bool
-	src := o.handle
-	if e.Arg >= 0 {
-		src = store.ArgAt(args, e.Arg)
-		text, ok = resolveText(m, src)
-	} else if o.handle != nil {
-		text, ok = m.scriptOf(o.handle)
-	}
+// classifyScript classifies a Lua script run with the Redis reader: the
+// release or renewal of one of the package's locks, a claim, a guarded
+// write when the script compares what it read before writing, a write
+// when it writes without comparing, nothing when it only reads or cannot
+// be read.
+func (m *model) classifyScript(o *op, e *catalogue.Entry, args []ssa.Value) *op {
+	c := store.Call{Instr: o.instr, Entry: e, Method: o.callee.Name(), Handle: o.handle, Args: args}
+	text, ok := core{m}.Script(c)
 	if !ok {
+		src := o.handle
+		if e.Arg >= 0 {
+			src = store.ArgAt(args, e.Arg)
+		}
 		m.noteScriptWrapper(o, src) // a script wrapper: its callers pass the script
 		m.noteSilent(o.instr, NotJudged, "the Lua script's text is not known here (built at run time, loaded from a file or an embedded file, or kept in a field)")
 		return nil
 	}
-	r := scriptWrite(o, text, write)
+	r := m.applyOp(o, m.redisReader().Script(core{m}, c, text))
 	if r != nil && r.write && r.guard == HelperGuard {
 		if n := luascript.Analyze(text).TokenArg; n > 0 && len(args) > 0 {
 			argv := store.Varargs(args[len(args)-1])
@@ -265,38 +262,6 @@ func (m *model) scriptKeyCount(o *op) int {
 		}
 	}
 	return 0
-}
-
-// scriptWrite classifies Lua script text: a claim when it pops or moves
-// an item and records an expiry for it; a guarded write when every write
-// is conditioned on a comparison of an ARGV value with stored data; a
-// state-guarded write (weakguard) when some write is conditioned only on
-// existence, membership or a removal's count; a sink otherwise.
-func scriptWrite(o *op, text string, write func(Guard) *op) *op {
-	s := luascript.Analyze(text)
-	switch {
-	case s.Claims:
-		o.acquire = true
-		return o
-	case !s.Writes:
-		return nil
-	case s.Guarded:
-		return write(HelperGuard)
-	case s.StateGuarded:
-		o.note = scriptStateNote(s.StateCheck)
-		return write(StateGuard)
-	}
-	return write(NoGuard)
-}
-
-// scriptStateNote explains why a script's state guard does not fence.
-func scriptStateNote(check string) string {
-	what := "a stored state"
-	if check != "" {
-		what = "the result of " + check
-	}
-	return "the script tests only " + what + " before writing, which a newer attempt on the same id passes too " +
-		"(compare a token passed in ARGV with the one stored)"
 }
 
 // scriptOf resolves the source of a *redis.Script made by NewScript.
@@ -445,12 +410,12 @@ func (m *model) txnBegun(o *op, begin []string) bool {
 				continue
 			}
 			args := store.CallArgs(call)
-			if len(args) == 0 || !sameValue(args[0], o.handle) {
+			if len(args) == 0 || !store.SameValue(args[0], o.handle) {
 				continue
 			}
 			for _, name := range begin {
 				if store.CalledName(call) == name {
-					if dominates(call, o.instr) {
+					if store.Dominates(call, o.instr) {
 						return true
 					}
 				}
@@ -458,48 +423,6 @@ func (m *model) txnBegun(o *op, begin []string) bool {
 		}
 	}
 	return false
-}
-
-// redisClaimCommands are the commands that claim stream entries for a
-// consumer: reading a group's new entries, or taking over idle ones.
-var redisClaimCommands = map[string]bool{"XREADGROUP": true, "XCLAIM": true, "XAUTOCLAIM": true}
-
-// classifyCommand classifies a command run by name (redigo Conn.Do).
-func (m *model) classifyCommand(o *op, e *catalogue.Entry, args []ssa.Value, write func(Guard) *op) *op {
-	name, ok := resolveText(m, store.ArgAt(args, e.Arg))
-	if !ok {
-		return nil
-	}
-	cmd := strings.ToUpper(strings.TrimSpace(name))
-	switch {
-	case cmd == "EVAL":
-		var rest []ssa.Value
-		if len(args) > e.Arg+1 {
-			rest = store.Varargs(args[e.Arg+1])
-		}
-		if len(rest) == 0 || rest[0] == nil {
-			return nil
-		}
-		text, ok := resolveText(m, rest[0])
-		if !ok {
-			return nil
-		}
-		return scriptWrite(o, text, write)
-	case redisClaimCommands[cmd]:
-		o.acquire = true
-		return o
-	case luascript.IsWrite(cmd):
-		g := NoGuard
-		if inTx, fenced, note := m.redigoTx(o); inTx && fenced {
-			g = TxGuard
-		} else if inTx {
-			o.note = note
-		}
-		r := write(g)
-		r.verb = strings.ToLower(cmd) + "s"
-		return r
-	}
-	return nil
 }
 
 // namesAny reports whether the syntax of fn (or of the function it is a

@@ -376,6 +376,8 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 		return o // its callback's ops belong to the call (callbacks.go)
 	case catalogue.FilterWrite:
 		return m.readStore(o, docstore.Reader, e, args) // store/docstore
+	case catalogue.RedisCommand, catalogue.CommandDo:
+		return m.readStore(o, m.redisReader(), e, args) // store/redis
 	case catalogue.OptionGuard:
 		return m.classifyOptionGuard(o, e, args) // condopts.go
 	case catalogue.CreateOnly:

@@ -146,7 +146,7 @@ func keyArg(args []ssa.Value) ssa.Value {
 // sameKey reports whether two key arguments are the same value or equal
 // string constants.
 func sameKey(a, b ssa.Value) bool {
-	if sameValue(a, b) {
+	if store.SameValue(a, b) {
 		return true
 	}
 	ca, ok1 := a.(*ssa.Const)

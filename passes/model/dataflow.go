@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"sort"
 
+	"github.com/fencecheck/fencecheck/passes/model/store"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -280,7 +281,7 @@ func (f *leaseFlow) transfer(instr ssa.Instruction, cur leaseSet) {
 	}
 	if o.txEnd && o.handle != nil {
 		for i, a := range f.acqs {
-			if a.sameHandleGuards && a.handle != nil && sameValue(a.handle, o.handle) {
+			if a.sameHandleGuards && a.handle != nil && store.SameValue(a.handle, o.handle) {
 				cur.del(i)
 			}
 		}

@@ -26,7 +26,7 @@ func (m *model) deferredEnd(fi *funcInfo, h ssa.Value) bool {
 		if _, ok := o.instr.(*ssa.Defer); !ok {
 			continue
 		}
-		if o.release || (o.txEnd && o.handle != nil && sameValue(o.handle, h)) {
+		if o.release || (o.txEnd && o.handle != nil && store.SameValue(o.handle, h)) {
 			return true
 		}
 	}
@@ -38,7 +38,7 @@ func (m *model) deferredEnd(fi *funcInfo, h ssa.Value) bool {
 func returnsHandle(fn *ssa.Function, h ssa.Value) bool {
 	holds := func(v ssa.Value) bool {
 		v = store.StripConv(v)
-		if sameValue(v, h) {
+		if store.SameValue(v, h) {
 			return true
 		}
 		if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
@@ -54,7 +54,7 @@ func returnsHandle(fn *ssa.Function, h ssa.Value) bool {
 				continue
 			}
 			for _, rr := range *fa.Referrers() {
-				if st, ok := rr.(*ssa.Store); ok && st.Addr == fa && sameValue(st.Val, h) {
+				if st, ok := rr.(*ssa.Store); ok && st.Addr == fa && store.SameValue(st.Val, h) {
 					return true
 				}
 			}

@@ -308,7 +308,7 @@ func (m *model) lockedIn(fn *ssa.Function, v ssa.Value) bool {
 		if !o.acquire || !o.sameHandleGuards || o.handle == nil {
 			continue
 		}
-		if _, h := resolveFree(owner, o.handle); sameValue(o.handle, v) || h != nil && sameValue(h, v) {
+		if _, h := resolveFree(owner, o.handle); store.SameValue(o.handle, v) || h != nil && store.SameValue(h, v) {
 			return true
 		}
 	}

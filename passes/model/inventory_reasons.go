@@ -405,7 +405,7 @@ func (m *model) lockReason(o *op) string {
 	by := ""
 	if fi := m.local[o.instr.Parent()]; fi != nil && fi.flow != nil && o.handle != nil {
 		for _, a := range fi.flow.acqs {
-			if a.sameHandleGuards && a.handle != nil && sameValue(a.handle, o.handle) {
+			if a.sameHandleGuards && a.handle != nil && store.SameValue(a.handle, o.handle) {
 				by = " (taken by " + a.name + ")"
 				break
 			}

@@ -272,7 +272,7 @@ func (m *model) acquisitionEnds(fi *funcInfo, i int, a *op) []Related {
 			if held := fi.flow.held(o.instr); held != nil && held.has(i) {
 				out = append(out, Related{o.instr.Pos(), "released by " + o.name})
 			}
-		case o.txEnd && a.sameHandleGuards && a.handle != nil && o.handle != nil && sameValue(a.handle, o.handle):
+		case o.txEnd && a.sameHandleGuards && a.handle != nil && o.handle != nil && store.SameValue(a.handle, o.handle):
 			if held := fi.flow.held(o.instr); held != nil && held.has(i) {
 				out = append(out, Related{o.instr.Pos(), "the transaction that holds the lock ends: " + o.name})
 			}
@@ -428,7 +428,7 @@ func (m *model) tokenSourceOn(fi *funcInfo, a *op) (Expr, bool) {
 			}
 			e := catalogue.Lookup(fn)
 			args := store.CallArgs(call)
-			if e == nil || e.Class != catalogue.TokenSource || len(args) == 0 || !sameValue(args[0], recv) {
+			if e == nil || e.Class != catalogue.TokenSource || len(args) == 0 || !store.SameValue(args[0], recv) {
 				continue
 			}
 			if ce := m.callExpr(call); ce != nil {

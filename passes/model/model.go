@@ -18,6 +18,7 @@ import (
 	"github.com/fencecheck/fencecheck/internal/valueflow"
 	"github.com/fencecheck/fencecheck/passes/directives"
 	"github.com/fencecheck/fencecheck/passes/model/store"
+	"github.com/fencecheck/fencecheck/passes/model/store/redis"
 )
 
 //go:embed doc.go
@@ -171,6 +172,9 @@ type model struct {
 	// script one of their parameters holds, with that parameter's index
 	// among their Params (receiver included; scriptwrap.go).
 	scriptWrappers map[*ssa.Function]int
+	// redis reads the package's Redis calls, built on first use
+	// (readers.go).
+	redis *redis.Reader
 	// regs are the registrations of handlers in the package, found lazily.
 	regs *[]*registration
 	// registered are the functions of the package registered as handlers,

@@ -5,6 +5,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/passes/model/store"
+	"github.com/fencecheck/fencecheck/passes/model/store/redis"
 )
 
 // Store readers. The calls of a family of sinks (documents today; SQL,
@@ -19,6 +20,20 @@ type core struct{ m *model }
 
 // IssuedByClaim reports whether v was issued by a lease's claim.
 func (c core) IssuedByClaim(v ssa.Value) bool { return c.m.tokenOrigin(v).origin == ClaimOrigin }
+
+// Text resolves a string value as the engine resolves SQL text.
+func (c core) Text(v ssa.Value) (string, bool) { return resolveText(c.m, v) }
+
+// Script returns the text of the Lua script call c runs.
+func (c core) Script(call store.Call) (string, bool) {
+	if call.Entry.Arg >= 0 {
+		return resolveText(c.m, store.ArgAt(call.Args, call.Entry.Arg))
+	}
+	if call.Handle != nil {
+		return c.m.scriptOf(call.Handle)
+	}
+	return "", false
+}
 
 // readStore classifies call o, of catalogue entry e with arguments args
 // (the receiver excluded), with reader r.
@@ -46,13 +61,52 @@ func (m *model) applyOp(o *op, x store.Op) *op {
 	case *store.Write:
 		o.write, o.guard, o.verb, o.target = true, x.Guard, x.Verb, x.Target
 		o.guardColumn, o.tokenArg, o.wrongWay = x.GuardField, x.TokenArg, x.WrongWay
+		if x.Note != "" {
+			o.note = x.Note
+		}
 		return o
+	case *store.Renew:
+		m.noteSilent(o.instr, JudgedNotWrite, x.Reason)
 	case *store.NotWrite:
 		if x.Cleanup {
 			m.noteSilent(o.instr, JudgedCleanup, x.Reason)
+		} else if x.Reason != "" {
+			m.noteSilent(o.instr, JudgedNotWrite, x.Reason)
 		}
 	case *store.Unknown:
 		m.noteSilent(o.instr, NotJudged, x.Reason)
 	}
 	return nil
+}
+
+// redisReader returns the Redis reader of the package, built on first use
+// from every Redis call of the package's functions.
+func (m *model) redisReader() *redis.Reader {
+	if m.redis != nil {
+		return m.redis
+	}
+	var calls []store.Call
+	for _, fn := range m.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := store.CalledFunc(call)
+				e := catalogue.Lookup(callee)
+				if e == nil || (e.Class != catalogue.RedisCommand && e.Class != catalogue.CommandDo && e.Class != catalogue.ScriptEval) {
+					continue
+				}
+				args := store.CallArgs(call)
+				var handle ssa.Value
+				if len(args) > 0 && (call.Common().IsInvoke() || callee.Signature().Recv() != nil) {
+					handle, args = args[0], args[1:]
+				}
+				calls = append(calls, store.Call{Instr: call, Entry: e, Method: callee.Name(), Handle: handle, Args: args})
+			}
+		}
+	}
+	m.redis = redis.New(core{m}, calls)
+	return m.redis
 }

@@ -39,7 +39,7 @@ func (s *scope) covers(instr ssa.Instruction) bool {
 		if instr.Block() == nil || !s.entry.Dominates(instr.Block()) {
 			return false
 		}
-	} else if s.from == nil || instr == s.from || !dominates(s.from, instr) {
+	} else if s.from == nil || instr == s.from || !store.Dominates(s.from, instr) {
 		return false
 	}
 	for _, b := range s.failure {
@@ -48,47 +48,6 @@ func (s *scope) covers(instr ssa.Instruction) bool {
 		}
 	}
 	return true
-}
-
-// dominates reports whether a runs before b on every path to b.
-func dominates(a, b ssa.Instruction) bool {
-	ab, bb := a.Block(), b.Block()
-	if ab == nil || bb == nil {
-		return false
-	}
-	if ab != bb {
-		return ab.Dominates(bb)
-	}
-	for _, instr := range ab.Instrs {
-		switch instr {
-		case a:
-			return true
-		case b:
-			return false
-		}
-	}
-	return false
-}
-
-// sameValue reports whether a and b are the same SQL handle, looking
-// through conversions.
-func sameValue(a, b ssa.Value) bool {
-	a, b = store.StripConv(a), store.StripConv(b)
-	return a == b || sameVariable(a, b)
-}
-
-// sameVariable reports whether a and b are loads of one local variable
-// that is assigned once (a variable captured by a closure, such as a
-// transaction rolled back in a deferred closure, lives in memory rather
-// than in a register).
-func sameVariable(a, b ssa.Value) bool {
-	la, ok1 := a.(*ssa.UnOp)
-	lb, ok2 := b.(*ssa.UnOp)
-	if !ok1 || !ok2 || la.Op != token.MUL || lb.Op != token.MUL || la.X != lb.X {
-		return false
-	}
-	alloc, ok := la.X.(*ssa.Alloc)
-	return ok && storedOnce(alloc) != nil
 }
 
 // computeScopes finds the lease scopes of every function and propagates

@@ -60,7 +60,7 @@ func parentHandle(v ssa.Value) (ssa.Value, bool) {
 	v = store.StripConv(v)
 	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		if alloc, ok := ld.X.(*ssa.Alloc); ok {
-			if stored := storedOnce(alloc); stored != nil {
+			if stored := store.StoredOnce(alloc); stored != nil {
 				return stored, true
 			}
 		}
@@ -107,7 +107,7 @@ func sessionRoot(v ssa.Value) ssa.Value {
 // parentHandle.
 func derivedFrom(h, root ssa.Value) bool {
 	for range maxSessionDepth {
-		if sameValue(h, root) {
+		if store.SameValue(h, root) {
 			return true
 		}
 		p, ok := parentHandle(h)
@@ -127,7 +127,7 @@ func derivedFrom(h, root ssa.Value) bool {
 // which run in it while it lasts.
 func sameSession(a *op, h ssa.Value) bool {
 	if a.sessionLock || isConnHandle(a.handle) {
-		return sameValue(sessionRoot(a.handle), sessionRoot(h))
+		return store.SameValue(sessionRoot(a.handle), sessionRoot(h))
 	}
 	return derivedFrom(h, a.handle)
 }

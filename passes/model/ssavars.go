@@ -49,7 +49,7 @@ func resolveFree(fn *ssa.Function, v ssa.Value) (*ssa.Function, ssa.Value) {
 		if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
 			addrFn, addr := resolveFree(fn, ld.X)
 			if alloc, ok := addr.(*ssa.Alloc); ok {
-				if stored := storedOnce(alloc); stored != nil {
+				if stored := store.StoredOnce(alloc); stored != nil {
 					fn, v = addrFn, stored
 					continue
 				}
@@ -67,51 +67,4 @@ func resolveFree(fn *ssa.Function, v ssa.Value) (*ssa.Function, ssa.Value) {
 		fn, v = fn.Parent(), b
 	}
 	return fn, v
-}
-
-// storedOnce returns the value stored in a local variable that is
-// assigned exactly once, or nil: also when its address is stored
-// elsewhere, or a closure that captures it assigns it or passes it on.
-func storedOnce(alloc *ssa.Alloc) ssa.Value {
-	refs := alloc.Referrers()
-	if refs == nil {
-		return nil
-	}
-	var val ssa.Value
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != alloc || val != nil {
-				return nil
-			}
-			val = r.Val
-		case *ssa.MakeClosure:
-			if !readOnlyCapture(r, alloc) {
-				return nil
-			}
-		}
-	}
-	return val
-}
-
-// readOnlyCapture reports whether the closure made by mc only loads the
-// variable alloc it captures.
-func readOnlyCapture(mc *ssa.MakeClosure, alloc *ssa.Alloc) bool {
-	fn, ok := mc.Fn.(*ssa.Function)
-	if !ok {
-		return false
-	}
-	for i, bound := range mc.Bindings {
-		if bound != alloc || i >= len(fn.FreeVars) {
-			continue
-		}
-		if refs := fn.FreeVars[i].Referrers(); refs != nil {
-			for _, r := range *refs {
-				if ld, ok := r.(*ssa.UnOp); !ok || ld.Op != token.MUL {
-					return false
-				}
-			}
-		}
-	}
-	return true
 }

@@ -33,7 +33,7 @@ func (m *model) twoStepClaims() {
 			}
 			for _, up := range ops {
 				if !up.write || up.release || up.stmt == nil || up.stmt.Kind != sqltext.Update ||
-					up.stmt.Table != sel.stmt.Table || !keyedByParam(up.stmt) || !dominates(sel.instr, up.instr) {
+					up.stmt.Table != sel.stmt.Table || !keyedByParam(up.stmt) || !store.Dominates(sel.instr, up.instr) {
 					continue
 				}
 				var cols []string
@@ -148,7 +148,7 @@ func (m *model) composedClaims() {
 			args := o.instr.Common().Args
 			if k := key + argOffset(o.instr.Common()); k < len(args) {
 				sel := m.selectingCall(args[k], marks, make(map[ssa.Value]bool), 0)
-				if sel == nil || !dominates(sel, o.instr) {
+				if sel == nil || !store.Dominates(sel, o.instr) {
 					continue
 				}
 				o.write, o.acquire, o.local, o.via, o.target, o.verb = false, true, nil, nil, "", ""
@@ -324,7 +324,7 @@ func (m *model) freeRowsOf(fi *funcInfo) []string {
 // claim.
 func claimedAfter(fi *funcInfo, sel *op) bool {
 	for _, up := range fi.ops {
-		if up.acquire && up.stmt != nil && up.stmt.Table == sel.stmt.Table && dominates(sel.instr, up.instr) {
+		if up.acquire && up.stmt != nil && up.stmt.Table == sel.stmt.Table && store.Dominates(sel.instr, up.instr) {
 			return true
 		}
 	}

@@ -104,7 +104,7 @@ func readCall(v ssa.Value, depth int) *ssa.Call {
 	case *ssa.Index:
 		return readCall(x.X, depth+1)
 	case *ssa.Alloc:
-		return readCall(storedOnce(x), depth+1) // a local variable assigned once
+		return readCall(store.StoredOnce(x), depth+1) // a local variable assigned once
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			return readCall(x.X, depth+1)

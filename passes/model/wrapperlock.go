@@ -51,7 +51,7 @@ func (m *model) bindWrapperHandle(o *op, w sqlWrapper) {
 func returnedIndex(fn *ssa.Function, h ssa.Value) (int, bool) {
 	for _, ret := range returns(fn) {
 		for i, r := range ret.Results {
-			if sameValue(r, h) {
+			if store.SameValue(r, h) {
 				return i, true
 			}
 		}
@@ -78,7 +78,7 @@ func returnedHandleField(fn *ssa.Function, h ssa.Value) *types.Var {
 					continue
 				}
 				for _, rr := range *fa.Referrers() {
-					if st, ok := rr.(*ssa.Store); ok && st.Addr == fa && sameValue(st.Val, h) {
+					if st, ok := rr.(*ssa.Store); ok && st.Addr == fa && store.SameValue(st.Val, h) {
 						return fieldAddrVar(fa)
 					}
 				}
@@ -131,7 +131,7 @@ func loadedField(v ssa.Value) (ssa.Value, *types.Var) {
 // handle fn stores (in the job it returns) holds a lock wherever it goes.
 func (m *model) wrapperLocks(fn *ssa.Function, v ssa.Value) bool {
 	w, ok := m.sqlWrappers[fn]
-	if !ok || w.handle == nil || !sameValue(w.handle, v) {
+	if !ok || w.handle == nil || !store.SameValue(w.handle, v) {
 		return false
 	}
 	calls := 0

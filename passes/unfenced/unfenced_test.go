@@ -101,7 +101,8 @@ func TestCallbackHelpers(t *testing.T) {
 // claims, and redigo commands run by name (Send, DoContext, DoWithTimeout)
 // with WATCH … MULTI … EXEC transactions.
 func TestRedisShapes(t *testing.T) {
-	analysistest.Run(t, testdata(t), unfenced.Analyzer, "redisshape/claims", "redisshape/redigocmd", "redisshape/worker")
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "redisshape/claims", "redisshape/redigocmd", "redisshape/worker",
+		"redisshape/setnx/app", "redisshape/setnx/local", "redisshape/setnx/older")
 }
 
 // TestDocFilters checks a MongoDB write keyed by id alone, made by a helper

@@ -54,6 +54,14 @@ type Core interface {
 	// token or holder value the acquisition returned), as the engine
 	// traces a token's origin.
 	IssuedByClaim(v ssa.Value) bool
+	// Text returns the text a string value holds, with sqltext.Hole for
+	// each part computed at run time, as the engine resolves SQL text
+	// (constants, concatenation, Sprintf, functions of the package that
+	// return text); false when no part of it is known.
+	Text(v ssa.Value) (string, bool)
+	// Script returns the text of the Lua script a script call runs, read
+	// from its argument or from the script object it is called on.
+	Script(c Call) (string, bool)
 }
 
 // Op is what a reader makes of a call: one of *Acquire, *Release, *Renew,
@@ -70,7 +78,10 @@ type Acquire struct {
 type Release struct{}
 
 // Renew extends the caller's own lease: neither a claim nor a write.
-type Renew struct{}
+type Renew struct {
+	// Reason says what is renewed, for the lease inventory.
+	Reason string
+}
 
 // Write writes to a sink.
 type Write struct {
@@ -87,6 +98,9 @@ type Write struct {
 	// WrongWay describes a token comparison that accepts older tokens
 	// ("{token: {$gt: …}}"), "" when the comparison fences.
 	WrongWay string
+	// Note explains the verdict, for the finding's message ("WATCH fences
+	// only when …"), "" when there is nothing to add.
+	Note string
 }
 
 // NotWrite is a write that cannot overwrite newer state.

@@ -386,3 +386,26 @@ func Varargs(v ssa.Value) []ssa.Value {
 	}
 	return out
 }
+
+// CalledFunc returns the function or interface method a call names, nil
+// for a call of a function value.
+func CalledFunc(call ssa.CallInstruction) *types.Func {
+	c := call.Common()
+	if c.IsInvoke() {
+		return c.Method
+	}
+	return FuncObject(c.StaticCallee())
+}
+
+// FuncObject returns the declared function of an SSA function (its
+// generic origin for an instance), nil for a closure or a wrapper.
+func FuncObject(fn *ssa.Function) *types.Func {
+	if fn == nil {
+		return nil
+	}
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	f, _ := fn.Object().(*types.Func)
+	return f
+}

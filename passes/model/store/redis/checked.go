@@ -1,0 +1,104 @@
+package redis
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// maxCheckDepth bounds the walk from a command's result to the branch
+// that tests it.
+const maxCheckDepth = 8
+
+// outcomeChecked reports whether the outcome of a create-only command
+// decides what the code does next: it reaches a branch condition, or is
+// returned for the caller to test. A go-redis *BoolCmd (SetNX) tells its
+// outcome only by its value (Val, Result's first result), not by Err; a
+// *StatusCmd (SET … NX) and a redigo reply tell it by either.
+func outcomeChecked(call ssa.CallInstruction) bool {
+	v := call.Value()
+	if v == nil {
+		return false
+	}
+	return reachesTest(v, isBoolCmd(v.Type()), 0, make(map[ssa.Value]bool))
+}
+
+// reachesTest reports whether v reaches a branch or a return. valueOnly
+// restricts a command object's accessors to those of its value.
+func reachesTest(v ssa.Value, valueOnly bool, depth int, seen map[ssa.Value]bool) bool {
+	if depth > maxCheckDepth || seen[v] {
+		return false
+	}
+	seen[v] = true
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.If, *ssa.Return:
+			return true
+		case *ssa.Call:
+			if isMethodOn(r, v) {
+				name := r.Common().StaticCallee()
+				if valueOnly && name != nil && name.Name() != "Val" && name.Name() != "Result" {
+					continue
+				}
+				if reachesTestResult(r, valueOnly, depth, seen) {
+					return true
+				}
+				continue
+			}
+			// A conversion helper (redigo's String(reply, err)) passes the
+			// outcome on in its results.
+			if reachesTestResult(r, false, depth, seen) {
+				return true
+			}
+		case *ssa.FieldAddr, *ssa.Field:
+			// An embedded part: go-redis commands take Err from baseCmd.
+			if !valueOnly && reachesTest(r.(ssa.Value), false, depth+1, seen) {
+				return true
+			}
+		case *ssa.Extract:
+			if valueOnly && r.Index != 0 {
+				continue
+			}
+			if reachesTest(r, false, depth+1, seen) {
+				return true
+			}
+		case *ssa.UnOp, *ssa.BinOp, *ssa.ChangeType, *ssa.Convert, *ssa.MakeInterface, *ssa.Phi, *ssa.TypeAssert:
+			if reachesTest(r.(ssa.Value), false, depth+1, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reachesTestResult walks on from the results of call r.
+func reachesTestResult(r *ssa.Call, valueOnly bool, depth int, seen map[ssa.Value]bool) bool {
+	if _, isTuple := r.Type().(*types.Tuple); isTuple {
+		return reachesTest(r, valueOnly, depth+1, seen)
+	}
+	return reachesTest(r, false, depth+1, seen)
+}
+
+// isMethodOn reports whether call is a method call on v.
+func isMethodOn(call *ssa.Call, v ssa.Value) bool {
+	c := call.Common()
+	if c.IsInvoke() {
+		return c.Value == v
+	}
+	fn := c.StaticCallee()
+	return fn != nil && fn.Signature.Recv() != nil && len(c.Args) > 0 && c.Args[0] == v
+}
+
+// isBoolCmd reports whether t is go-redis's *BoolCmd.
+func isBoolCmd(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Name() == "BoolCmd"
+}

@@ -1,0 +1,25 @@
+// Package redis reads the calls of Redis clients (go-redis v9, v8 and v7,
+// redigo) for the engine: which command a call runs, on which key, and
+// what that does under a lease.
+//
+// Most commands are writes. Three kinds are not overwrites:
+//
+//   - a create-only write (SETNX, SET … NX, HSETNX, MSETNX, ZADD NX)
+//     creates its key only if it is absent, so it cannot overwrite what a
+//     newer holder wrote;
+//   - a SET … NX with an expiry whose success the code checks, on a key
+//     the package also deletes or extends (DEL, PEXPIRE, or a script that
+//     does so only while the key holds the caller's value), is the
+//     acquisition of a lock held in that key: a lease, whatever value it
+//     stores. Deleting the key releases the lock and extending its expiry
+//     renews it. A release by plain DEL can free another holder's lock
+//     once this one's expired; it is a release all the same;
+//   - a command inside a redigo WATCH … MULTI … EXEC transaction that
+//     reads the watched key is checked by the server.
+//
+// Keys are compared by shape: the same text (constants, concatenation and
+// Sprintf, with the parts computed at run time as holes), the same struct
+// field, a parameter of methods of the same type, or the same value in
+// one function and the closures it makes. A lock whose key matches none
+// of its releases is read as a create-only write, never as a lease.
+package redis

@@ -1,0 +1,172 @@
+package redis
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/passes/model/store"
+)
+
+// keyShape is what a key is known to be, to tell whether two commands of
+// a package name the same key.
+type keyShape struct {
+	// text is the key's text with sqltext.Hole for each part computed at
+	// run time, when part of it is constant ("lock:" + id).
+	text string
+	// field is the struct field the key is read from (l.key).
+	field *types.Var
+	// recv is, for a parameter of a method, the method's receiver type:
+	// Lock(key) and Unlock(key) of one type name the same key.
+	recv *types.TypeName
+	// fn and value are the key itself, a value of fn or of the closures it
+	// makes.
+	fn    *ssa.Function
+	value ssa.Value
+	// needsExpiry marks the key of a SET … NX that sets no expiry of its
+	// own: a lock only when the package extends it.
+	needsExpiry bool
+}
+
+// shapeOf returns the shape of key v, used in fn.
+func shapeOf(core store.Core, fn *ssa.Function, v ssa.Value) (keyShape, bool) {
+	if v == nil || fn == nil {
+		return keyShape{}, false
+	}
+	fn, v = bound(fn, v)
+	if v == nil {
+		return keyShape{}, false
+	}
+	if text, ok := core.Text(v); ok {
+		return keyShape{text: text}, true
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			if f := fieldVar(fa.X.Type(), fa.Field); f != nil {
+				return keyShape{field: f}, true
+			}
+		}
+	case *ssa.Field:
+		if f := fieldVar(x.X.Type(), x.Field); f != nil {
+			return keyShape{field: f}, true
+		}
+	case *ssa.Parameter:
+		if recv := fn.Signature.Recv(); recv != nil && fn.Params[0] != x {
+			if n := namedOf(recv.Type()); n != nil {
+				return keyShape{recv: n}, true
+			}
+		}
+	}
+	return keyShape{fn: root(fn), value: v}, true
+}
+
+// matches reports whether two shapes name the same key.
+func (a keyShape) matches(b keyShape) bool {
+	switch {
+	case a.text != "" || b.text != "":
+		return a.text == b.text
+	case a.field != nil || b.field != nil:
+		return a.field == b.field
+	case a.recv != nil || b.recv != nil:
+		return a.recv == b.recv
+	}
+	return a.fn == b.fn && store.SameValue(a.value, b.value)
+}
+
+// bound follows v out of the closures of fn to the value it is bound to
+// (a free variable, a variable assigned once), and returns the function
+// that defines it.
+func bound(fn *ssa.Function, v ssa.Value) (*ssa.Function, ssa.Value) {
+	for i := 0; i < 8; i++ {
+		v = store.StripConv(store.UnwrapInterface(v))
+		switch x := v.(type) {
+		case *ssa.FreeVar:
+			b := freeVarBinding(fn, x)
+			if b == nil {
+				return fn, v
+			}
+			fn, v = fn.Parent(), b
+		case *ssa.UnOp:
+			alloc, ok := x.X.(*ssa.Alloc)
+			if !ok || x.Op != token.MUL {
+				if fv, isFree := x.X.(*ssa.FreeVar); isFree && x.Op == token.MUL {
+					if b := freeVarBinding(fn, fv); b != nil {
+						if a, isAlloc := b.(*ssa.Alloc); isAlloc {
+							if s := store.StoredOnce(a); s != nil {
+								fn, v = fn.Parent(), s
+								continue
+							}
+						}
+					}
+				}
+				return fn, v
+			}
+			s := store.StoredOnce(alloc)
+			if s == nil {
+				return fn, v
+			}
+			v = s
+		default:
+			return fn, v
+		}
+	}
+	return fn, v
+}
+
+// freeVarBinding returns the value fn's parent binds to free variable fv.
+func freeVarBinding(fn *ssa.Function, fv *ssa.FreeVar) ssa.Value {
+	parent := fn.Parent()
+	if parent == nil {
+		return nil
+	}
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return nil
+	}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
+				return mc.Bindings[idx]
+			}
+		}
+	}
+	return nil
+}
+
+// root returns the declared function a closure is nested in.
+func root(fn *ssa.Function) *ssa.Function {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
+}
+
+// fieldVar returns field i of the struct t is, or points to.
+func fieldVar(t types.Type, i int) *types.Var {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= s.NumFields() {
+		return nil
+	}
+	return s.Field(i)
+}
+
+// namedOf returns the type name of t or of what t points to.
+func namedOf(t types.Type) *types.TypeName {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Origin().Obj()
+	}
+	return nil
+}

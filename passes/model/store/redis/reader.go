@@ -1,0 +1,270 @@
+package redis
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/internal/luascript"
+	"github.com/fencecheck/fencecheck/passes/model/store"
+)
+
+// Reader reads the Redis calls of one package, each in the light of the
+// package's other commands on the same key.
+type Reader struct {
+	// locks are the keys of the package's locks: keys a checked SET … NX
+	// takes that the package also deletes or extends.
+	locks []keyShape
+}
+
+// Classes returns the catalogue classes the reader reads.
+func (*Reader) Classes() []catalogue.Class {
+	return []catalogue.Class{catalogue.RedisCommand, catalogue.CommandDo}
+}
+
+// New returns the reader of a package whose Redis calls (every call of a
+// RedisCommand, CommandDo or ScriptEval entry) are calls.
+func New(core store.Core, calls []store.Call) *Reader {
+	var takes, frees, extends []keyShape
+	shape := func(c store.Call, v ssa.Value) (keyShape, bool) {
+		return shapeOf(core, c.Instr.Parent(), v)
+	}
+	for _, c := range calls {
+		if c.Entry.Class == catalogue.ScriptEval {
+			text, ok := core.Script(c)
+			if !ok {
+				continue
+			}
+			frees1, extends1 := ownerScript(text)
+			if !frees1 && !extends1 {
+				continue
+			}
+			if s, ok := shape(c, scriptKey(c)); ok {
+				if frees1 {
+					frees = append(frees, s)
+				}
+				if extends1 {
+					extends = append(extends, s)
+				}
+			}
+			continue
+		}
+		cmd, ok := commandOf(core, c)
+		if !ok {
+			continue
+		}
+		switch {
+		case cmd.name == "SET" && cmd.nx:
+			if s, ok := shape(c, cmd.key()); ok {
+				if cmd.expiry == noExpiry {
+					s.needsExpiry = true
+				}
+				takes = append(takes, s)
+			}
+		case cmd.name == "SETNX":
+			if s, ok := shape(c, cmd.key()); ok {
+				s.needsExpiry = true
+				takes = append(takes, s)
+			}
+		case cmd.name == "DEL":
+			for _, k := range cmd.keys {
+				if s, ok := shape(c, k); ok {
+					frees = append(frees, s)
+				}
+			}
+		case cmd.name == "EXPIRE":
+			if s, ok := shape(c, cmd.key()); ok {
+				extends = append(extends, s)
+			}
+		}
+	}
+	r := &Reader{}
+	for _, t := range takes {
+		extended := anyMatch(t, extends)
+		if (extended || anyMatch(t, frees)) && (!t.needsExpiry || extended) {
+			t.needsExpiry = false
+			r.locks = append(r.locks, t)
+		}
+	}
+	return r
+}
+
+// anyMatch reports whether s matches one of shapes.
+func anyMatch(s keyShape, shapes []keyShape) bool {
+	for _, o := range shapes {
+		if s.matches(o) {
+			return true
+		}
+	}
+	return false
+}
+
+// commandOf reads the command a call of a RedisCommand or CommandDo entry
+// runs.
+func commandOf(core store.Core, c store.Call) (command, bool) {
+	switch c.Entry.Class {
+	case catalogue.RedisCommand:
+		return goRedisCommand(c), true
+	case catalogue.CommandDo:
+		return redigoCommand(core, c.Instr)
+	}
+	return command{}, false
+}
+
+// isLock reports whether key v, used in fn, is the key of one of the
+// package's locks.
+func (r *Reader) isLock(core store.Core, fn *ssa.Function, v ssa.Value) bool {
+	s, ok := shapeOf(core, fn, v)
+	return ok && anyMatch(s, r.locks)
+}
+
+// claimCommands are the commands that claim stream entries for a
+// consumer: reading a group's new entries, or taking over idle ones.
+var claimCommands = map[string]bool{"XREADGROUP": true, "XCLAIM": true, "XAUTOCLAIM": true}
+
+// createOnly is why a create-only command is not an overwrite.
+const createOnly = "it creates the key only if it is absent: it cannot overwrite what a newer holder wrote"
+
+// Read returns what a Redis command does: the acquisition, renewal or
+// release of a lock held in its key, a create-only write, a claim of
+// stream entries, or a write with its guard.
+func (r *Reader) Read(core store.Core, c store.Call) store.Op {
+	cmd, ok := commandOf(core, c)
+	if !ok {
+		return nil // a command whose name is computed at run time
+	}
+	fn := c.Instr.Parent()
+	switch {
+	case cmd.name == "EVAL":
+		text, ok := core.Text(store.ArgAt(cmd.keys, 0)) // EVAL's first argument is the script
+		if !ok {
+			return nil
+		}
+		return ReadScript(text, verb(c))
+	case claimCommands[cmd.name]:
+		return &store.Acquire{}
+	case cmd.nx:
+		if (cmd.name == "SET" || cmd.name == "SETNX") && r.isLock(core, fn, cmd.key()) && outcomeChecked(cmd.call) {
+			return &store.Acquire{}
+		}
+		return &store.NotWrite{Reason: createOnly}
+	case cmd.name == "DEL" && r.anyLock(core, fn, cmd.keys):
+		return &store.Release{}
+	case cmd.name == "EXPIRE" && r.isLock(core, fn, cmd.key()):
+		return &store.Renew{Reason: "it extends the expiry of the lock held in the key: a renewal, neither a claim nor a write"}
+	case c.Entry.Class == catalogue.CommandDo && !luascript.IsWrite(cmd.name):
+		return nil
+	}
+	w := &store.Write{Verb: verb(c), Guard: store.NoGuard}
+	if c.Entry.Class == catalogue.CommandDo {
+		w.Verb = strings.ToLower(cmd.name) + "s"
+		if inTx, fenced, note := watchedTx(core, cmd); inTx && fenced {
+			w.Guard = store.TxGuard
+		} else if inTx {
+			w.Note = note
+		}
+	}
+	return w
+}
+
+// anyLock reports whether one of keys is a lock's.
+func (r *Reader) anyLock(core store.Core, fn *ssa.Function, keys []ssa.Value) bool {
+	for _, k := range keys {
+		if r.isLock(core, fn, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// verb returns the verb of a call's writes.
+func verb(c store.Call) string {
+	if c.Entry.Verb != "" {
+		return c.Entry.Verb
+	}
+	return "writes"
+}
+
+// Script returns what a run of Lua script text does: the release or
+// renewal of one of the package's locks when it deletes or extends the
+// lock's key only while the key holds the caller's value, else what
+// ReadScript says.
+func (r *Reader) Script(core store.Core, c store.Call, text string) store.Op {
+	if frees, extends := ownerScript(text); frees || extends {
+		if r.isLock(core, c.Instr.Parent(), scriptKey(c)) {
+			if frees {
+				return &store.Release{}
+			}
+			return &store.Renew{Reason: "the script extends the lock held in its key while the key holds the caller's value: a renewal"}
+		}
+	}
+	return ReadScript(text, verb(c))
+}
+
+// ReadScript returns what a run of Lua script text does: a claim when it
+// pops or moves an item and records an expiry for it; a guarded write
+// when every write is conditioned on a comparison of an ARGV value with
+// stored data; a state-guarded write (weakguard) when some write is
+// conditioned only on existence, membership or a removal's count; a write
+// otherwise; nil when it writes nothing.
+func ReadScript(text, verb string) store.Op {
+	s := luascript.Analyze(text)
+	switch {
+	case s.Claims:
+		return &store.Acquire{}
+	case !s.Writes:
+		return nil
+	case s.Guarded:
+		return &store.Write{Verb: verb, Guard: store.HelperGuard}
+	case s.StateGuarded:
+		return &store.Write{Verb: verb, Guard: store.StateGuard, Note: stateNote(s.StateCheck)}
+	}
+	return &store.Write{Verb: verb, Guard: store.NoGuard}
+}
+
+// stateNote explains why a script's state guard does not fence.
+func stateNote(check string) string {
+	what := "a stored state"
+	if check != "" {
+		what = "the result of " + check
+	}
+	return "the script tests only " + what + " before writing, which a newer attempt on the same id passes too " +
+		"(compare a token passed in ARGV with the one stored)"
+}
+
+// ownerScript reports whether a script deletes (frees) or extends a key
+// only while it holds the caller's value: a lock's release or renewal.
+func ownerScript(text string) (frees, extends bool) {
+	s := luascript.Analyze(text)
+	if !s.Guarded {
+		return false, false
+	}
+	for _, c := range s.Commands {
+		switch c {
+		case "DEL", "UNLINK":
+			frees = true
+		case "PEXPIRE", "EXPIRE", "PEXPIREAT", "EXPIREAT":
+			extends = true
+		}
+	}
+	return frees, extends
+}
+
+// scriptKey returns the first key a script call passes: the first element
+// of its []string keys (go-redis), or of its variadic keys and arguments
+// (redigo Script.Do).
+func scriptKey(c store.Call) ssa.Value {
+	for _, a := range c.Args {
+		if s, ok := a.Type().Underlying().(*types.Slice); ok {
+			if b, ok := s.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.String {
+				return store.ArgAt(store.Varargs(a), 0)
+			}
+		}
+	}
+	if len(c.Args) > 0 {
+		return store.ArgAt(store.Varargs(c.Args[len(c.Args)-1]), 0)
+	}
+	return nil
+}

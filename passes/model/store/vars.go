@@ -1,0 +1,96 @@
+package store
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Dominates reports whether instruction a dominates b (a runs before b on
+// every path that reaches b).
+func Dominates(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab == nil || bb == nil {
+		return false
+	}
+	if ab != bb {
+		return ab.Dominates(bb)
+	}
+	for _, instr := range ab.Instrs {
+		switch instr {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}
+
+// SameValue reports whether a and b are the same value (a handle, a key),
+// looking through conversions and loads of a variable assigned once.
+func SameValue(a, b ssa.Value) bool {
+	a, b = StripConv(a), StripConv(b)
+	return a == b || sameVariable(a, b)
+}
+
+// sameVariable reports whether a and b are loads of one local variable
+// that is assigned once (a variable captured by a closure, such as a
+// transaction rolled back in a deferred closure, lives in memory rather
+// than in a register).
+func sameVariable(a, b ssa.Value) bool {
+	la, ok1 := a.(*ssa.UnOp)
+	lb, ok2 := b.(*ssa.UnOp)
+	if !ok1 || !ok2 || la.Op != token.MUL || lb.Op != token.MUL || la.X != lb.X {
+		return false
+	}
+	alloc, ok := la.X.(*ssa.Alloc)
+	return ok && StoredOnce(alloc) != nil
+}
+
+// StoredOnce returns the value stored in a local variable that is
+// assigned exactly once, or nil: also when its address is stored
+// elsewhere, or a closure that captures it assigns it or passes it on.
+func StoredOnce(alloc *ssa.Alloc) ssa.Value {
+	refs := alloc.Referrers()
+	if refs == nil {
+		return nil
+	}
+	var val ssa.Value
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != alloc || val != nil {
+				return nil
+			}
+			val = r.Val
+		case *ssa.MakeClosure:
+			if !readOnlyCapture(r, alloc) {
+				return nil
+			}
+		}
+	}
+	return val
+}
+
+// readOnlyCapture reports whether the closure made by mc only loads the
+// variable alloc it captures.
+func readOnlyCapture(mc *ssa.MakeClosure, alloc *ssa.Alloc) bool {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return false
+	}
+	for i, bound := range mc.Bindings {
+		if bound != alloc || i >= len(fn.FreeVars) {
+			continue
+		}
+		if refs := fn.FreeVars[i].Referrers(); refs != nil {
+			for _, r := range *refs {
+				if ld, ok := r.(*ssa.UnOp); !ok || ld.Op != token.MUL {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
