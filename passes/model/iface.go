@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // Interface dispatch.
@@ -199,7 +200,7 @@ func (m *model) decideInvoke(ic *ifaceCall, resolved bool) bool {
 	}
 	never := func(*ssa.Function) bool { return false }
 	switch {
-	case all(func(s funcSummary) bool { return s.acquire }, func(fn *ssa.Function) bool { return m.acquirers[fn] }):
+	case m.someAcquirer(ic) && all(func(s funcSummary) bool { return s.acquire }, func(fn *ssa.Function) bool { return m.acquirers[fn] || inProcessLock(fn) }):
 		for _, s := range ic.others {
 			for _, c := range s.claimColumns {
 				m.claimColumns[c] = true
@@ -465,4 +466,42 @@ func userPackage(p *types.Package) bool {
 		return false
 	}
 	return !catalogue.InLibrary(path)
+}
+
+// someAcquirer reports whether one of the implementations of interface
+// call ic takes a lease.
+func (m *model) someAcquirer(ic *ifaceCall) bool {
+	for _, s := range ic.others {
+		if s.acquire {
+			return true
+		}
+	}
+	for _, fn := range ic.pending {
+		if m.acquirers[fn] {
+			return true
+		}
+	}
+	return false
+}
+
+// inProcessLocks are the locks of one process: an implementation of a
+// lock interface that takes one of them (single-node or development mode)
+// does not veto the distributed implementations beside it.
+var inProcessLocks = map[string]bool{
+	"(*sync.Mutex).Lock": true, "(*sync.Mutex).TryLock": true,
+	"(*sync.RWMutex).Lock": true, "(*sync.RWMutex).TryLock": true,
+}
+
+// inProcessLock reports whether fn takes a lock of its own process.
+func inProcessLock(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				if f := store.CalledFunc(call); f != nil && inProcessLocks[f.FullName()] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
