@@ -269,8 +269,11 @@ func (m *model) scriptOf(v ssa.Value) (string, bool) {
 	call, ok := store.StripConv(v).(*ssa.Call)
 	if !ok {
 		if load, isLoad := v.(*ssa.UnOp); isLoad {
-			if g, isGlobal := load.X.(*ssa.Global); isGlobal {
-				return m.globalScript(g)
+			switch x := load.X.(type) {
+			case *ssa.Global:
+				return m.globalScript(x)
+			case *ssa.FieldAddr:
+				return m.fieldScript(x)
 			}
 		}
 		return "", false
@@ -281,6 +284,50 @@ func (m *model) scriptOf(v ssa.Value) (string, bool) {
 		return "", false
 	}
 	return resolveText(m, args[len(args)-1]) // redigo's NewScript(keyCount, src)
+}
+
+// fieldScript resolves a script kept in a struct field (a constructor's
+// `&Store{unlock: redis.NewScript(src)}`): the script every store to that
+// field of the package makes, when they all make the same one.
+func (m *model) fieldScript(fa *ssa.FieldAddr) (string, bool) {
+	field := fieldOf(fa)
+	if field == nil {
+		return "", false
+	}
+	text, found := "", false
+	for _, fn := range m.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				addr, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok || fieldOf(addr) != field {
+					continue
+				}
+				t, ok := m.scriptOf(st.Val)
+				if !ok || found && t != text {
+					return "", false
+				}
+				text, found = t, true
+			}
+		}
+	}
+	return text, found
+}
+
+// fieldOf returns the struct field a field address selects.
+func fieldOf(fa *ssa.FieldAddr) *types.Var {
+	p, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return nil
+	}
+	return st.Field(fa.Field)
 }
 
 // globalScript resolves a package-level `var s = redis.NewScript(src)`.

@@ -12,8 +12,6 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-var unlockScript = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`)
-
 // Store keeps rooms and locks them by name.
 type Store interface {
 	LockRoom(ctx context.Context, name string) (string, error)
@@ -21,8 +19,18 @@ type Store interface {
 	SaveRoom(ctx context.Context, name, body string) error
 }
 
-// RedisStore keeps rooms in Redis.
-type RedisStore struct{ rdb *redis.Client }
+// RedisStore keeps rooms in Redis, with its compare-and-delete release
+// script in a field.
+type RedisStore struct {
+	rdb    *redis.Client
+	unlock *redis.Script
+}
+
+// NewRedisStore returns a store on rdb.
+func NewRedisStore(rdb *redis.Client) *RedisStore {
+	src := `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`
+	return &RedisStore{rdb: rdb, unlock: redis.NewScript(src)}
+}
 
 // LockRoom takes the room's lock, retrying until it is free.
 func (s *RedisStore) LockRoom(ctx context.Context, name string) (string, error) {
@@ -41,7 +49,7 @@ func (s *RedisStore) LockRoom(ctx context.Context, name string) (string, error) 
 
 // UnlockRoom frees the room's lock while it holds the token.
 func (s *RedisStore) UnlockRoom(ctx context.Context, name, token string) error {
-	return unlockScript.Run(ctx, s.rdb, []string{"room_lock:" + name}, token).Err()
+	return s.unlock.Run(ctx, s.rdb, []string{"room_lock:" + name}, token).Err()
 }
 
 // SaveRoom stores the room.
@@ -85,7 +93,7 @@ func NewAllocator(rdb *redis.Client) *Allocator {
 	if rdb == nil {
 		return &Allocator{store: &LocalStore{}}
 	}
-	return &Allocator{store: &RedisStore{rdb: rdb}}
+	return &Allocator{store: NewRedisStore(rdb)}
 }
 
 // Create creates a room under its lock.

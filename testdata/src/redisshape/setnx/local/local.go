@@ -21,8 +21,8 @@ func Rebuild(ctx context.Context, rdb *redis.Client, id string) error {
 	}
 	defer rdb.Del(ctx, key)
 	rdb.HSetNX(ctx, "report:"+id, "created", time.Now().Unix()) // ok: create-only, it cannot overwrite newer state
-	rdb.PExpire(ctx, key, time.Minute)                            // ok: a renewal of the lock
-	return rdb.HSet(ctx, "report:"+id, "state", "built").Err()    // want `writes under a lease without a fencing token`
+	rdb.PExpire(ctx, key, time.Minute)                          // ok: a renewal of the lock
+	return rdb.HSet(ctx, "report:"+id, "state", "built").Err()  // want `writes under a lease without a fencing token`
 }
 
 // Compact takes a lock with SET … NX and an expiry, checked by its error.
