@@ -200,7 +200,9 @@ func (m *model) decideInvoke(ic *ifaceCall, resolved bool) bool {
 	}
 	never := func(*ssa.Function) bool { return false }
 	switch {
-	case m.someAcquirer(ic) && all(func(s funcSummary) bool { return s.acquire }, func(fn *ssa.Function) bool { return m.acquirers[fn] || inProcessLock(fn) }):
+	case m.someAcquirer(ic) && all(func(s funcSummary) bool { return s.acquire }, func(fn *ssa.Function) bool {
+		return m.acquirers[fn] || inProcessLock(fn)
+	}):
 		for _, s := range ic.others {
 			for _, c := range s.claimColumns {
 				m.claimColumns[c] = true
@@ -212,7 +214,10 @@ func (m *model) decideInvoke(ic *ifaceCall, resolved bool) bool {
 		}
 		ic.pending = nil
 		return true
-	case all(func(s funcSummary) bool { return s.release }, never):
+	case m.someReleaser(ic) && all(func(s funcSummary) bool { return s.release }, func(fn *ssa.Function) bool {
+		fi := m.local[fn]
+		return fi != nil && m.onlyReleases(fi) || inProcessCall(fn, inProcessUnlocks)
+	}):
 		o.release = true
 		return true
 	case len(ic.pending) == 0 && all(func(s funcSummary) bool { return s.guarded && s.tokenParam == ic.others[0].tokenParam }, never):
@@ -468,6 +473,22 @@ func userPackage(p *types.Package) bool {
 	return !catalogue.InLibrary(path)
 }
 
+// someReleaser reports whether one of the implementations of interface
+// call ic releases a lease.
+func (m *model) someReleaser(ic *ifaceCall) bool {
+	for _, s := range ic.others {
+		if s.release {
+			return true
+		}
+	}
+	for _, fn := range ic.pending {
+		if fi := m.local[fn]; fi != nil && m.onlyReleases(fi) {
+			return true
+		}
+	}
+	return false
+}
+
 // someAcquirer reports whether one of the implementations of interface
 // call ic takes a lease.
 func (m *model) someAcquirer(ic *ifaceCall) bool {
@@ -492,12 +513,18 @@ var inProcessLocks = map[string]bool{
 	"(*sync.RWMutex).Lock": true, "(*sync.RWMutex).TryLock": true,
 }
 
+// inProcessUnlocks release the locks of inProcessLocks.
+var inProcessUnlocks = map[string]bool{"(*sync.Mutex).Unlock": true, "(*sync.RWMutex).Unlock": true}
+
 // inProcessLock reports whether fn takes a lock of its own process.
-func inProcessLock(fn *ssa.Function) bool {
+func inProcessLock(fn *ssa.Function) bool { return inProcessCall(fn, inProcessLocks) }
+
+// inProcessCall reports whether fn calls one of the functions named.
+func inProcessCall(fn *ssa.Function, names map[string]bool) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if call, ok := instr.(ssa.CallInstruction); ok {
-				if f := store.CalledFunc(call); f != nil && inProcessLocks[f.FullName()] {
+				if f := store.CalledFunc(call); f != nil && names[f.FullName()] {
 					return true
 				}
 			}

@@ -17,6 +17,7 @@ type Store interface {
 	LockRoom(ctx context.Context, name string) (string, error)
 	UnlockRoom(ctx context.Context, name, token string) error
 	SaveRoom(ctx context.Context, name, body string) error
+	Record(ctx context.Context, name string) error
 }
 
 // RedisStore keeps rooms in Redis, with its compare-and-delete release
@@ -57,6 +58,11 @@ func (s *RedisStore) SaveRoom(ctx context.Context, name, body string) error {
 	return s.rdb.HSet(ctx, "rooms", name, body).Err() // want `writes under a lease without a fencing token`
 }
 
+// Record records that a room is open.
+func (s *RedisStore) Record(ctx context.Context, name string) error {
+	return s.rdb.SAdd(ctx, "open_rooms", name).Err() // ok: Open calls it after Create released the lock
+}
+
 // LocalStore keeps rooms in memory, locked by a mutex per room.
 type LocalStore struct {
 	mu    sync.Mutex
@@ -85,6 +91,9 @@ func (s *LocalStore) SaveRoom(ctx context.Context, name, body string) error {
 	return nil
 }
 
+// Record records an open room in memory.
+func (s *LocalStore) Record(ctx context.Context, name string) error { return nil }
+
 // Allocator creates rooms under the room's lock.
 type Allocator struct{ store Store }
 
@@ -102,8 +111,17 @@ func (a *Allocator) Create(ctx context.Context, name, body string) error {
 	if err != nil {
 		return err
 	}
-	defer a.store.UnlockRoom(ctx, name, token)
+	defer func() { _ = a.store.UnlockRoom(ctx, name, token) }()
 	return a.store.SaveRoom(ctx, name, body)
+}
+
+// Open creates the room and then records it: Create released the lock
+// through the interface when it returned.
+func (a *Allocator) Open(ctx context.Context, name string) error {
+	if err := a.Create(ctx, name, "{}"); err != nil {
+		return err
+	}
+	return a.store.Record(ctx, name)
 }
 
 // Board is a lock interface one of whose implementations takes no lock.
