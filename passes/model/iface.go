@@ -172,6 +172,7 @@ func (m *model) decideInvoke(ic *ifaceCall, resolved bool) bool {
 			o.write, o.guard, o.verb = true, NoGuard, "writes"
 			o.via = append([]string{o.name, s.name}, s.writes...)
 			o.writeAt, o.implPos = s.writeAt, s.pos
+			o.viaProbe = s.writeProbe
 			o.target = lastTarget(s.writes)
 			return true
 		case s.sink:

@@ -14,5 +14,5 @@ func TestFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, preflight.Analyzer, "preflight", "preflight/worker", "preflight/svc", "preflight/svcmain")
+	analysistest.Run(t, dir, preflight.Analyzer, "preflight", "preflight/worker", "preflight/svc", "preflight/svcmain", "preflight/deadlinecaller")
 }
