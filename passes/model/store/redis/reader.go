@@ -28,6 +28,7 @@ func (*Reader) Classes() []catalogue.Class {
 // RedisCommand, CommandDo or ScriptEval entry) are calls.
 func New(core store.Core, calls []store.Call) *Reader {
 	var takes, frees, extends []keyShape
+	var ownerFrees, ownerExtends []keyShape // by a script that checks the holder's value
 	shape := func(c store.Call, v ssa.Value) (keyShape, bool) {
 		return shapeOf(core, c.Instr.Parent(), v)
 	}
@@ -43,10 +44,10 @@ func New(core store.Core, calls []store.Call) *Reader {
 			}
 			if s, ok := shape(c, scriptKey(c)); ok {
 				if frees1 {
-					frees = append(frees, s)
+					frees, ownerFrees = append(frees, s), append(ownerFrees, s)
 				}
 				if extends1 {
-					extends = append(extends, s)
+					extends, ownerExtends = append(extends, s), append(ownerExtends, s)
 				}
 			}
 			continue
@@ -83,7 +84,18 @@ func New(core store.Core, calls []store.Call) *Reader {
 	r := &Reader{}
 	for _, t := range takes {
 		extended := anyMatch(t, extends)
-		if (extended || anyMatch(t, frees)) && (!t.needsExpiry || extended) {
+		if t.recv != nil {
+			// A key its caller passes whole (a client wrapper's SetNX and
+			// Del methods): only a release or renewal that checks the
+			// holder's value says the type keeps a lock in it.
+			extended = anyMatch(t, ownerExtends)
+			if !extended && !anyMatch(t, ownerFrees) {
+				continue
+			}
+		} else if !extended && !anyMatch(t, frees) {
+			continue
+		}
+		if !t.needsExpiry || extended {
 			t.needsExpiry = false
 			r.locks = append(r.locks, t)
 		}

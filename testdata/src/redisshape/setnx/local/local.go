@@ -78,3 +78,26 @@ func RedigoSeen(conn redigo.Conn, id string) error {
 	_, err := conn.Do("HSET", "job:"+id, "seen", 1) // ok: no lease is held
 	return err
 }
+
+// Client wraps go-redis: its SetNX and Del pass their caller's key whole,
+// so neither says the type keeps a lock.
+type Client struct{ rdb *redis.Client }
+
+// SetNX sets key if it is absent.
+func (c *Client) SetNX(ctx context.Context, key string, v any, ttl time.Duration) (bool, error) {
+	return c.rdb.SetNX(ctx, key, v, ttl).Result() // ok: create-only, it cannot overwrite newer state
+}
+
+// Del deletes keys.
+func (c *Client) Del(ctx context.Context, key string) error {
+	return c.rdb.Del(ctx, key).Err() // ok: no lease is held
+}
+
+// Mark marks an item through the wrapper.
+func Mark(ctx context.Context, c *Client, rdb *redis.Client, id string) error {
+	ok, err := c.SetNX(ctx, "mark:"+id, 1, time.Hour)
+	if err != nil || !ok {
+		return err
+	}
+	return rdb.Set(ctx, "marked:"+id, "1", 0).Err() // ok: no lease is held
+}
