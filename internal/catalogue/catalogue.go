@@ -408,10 +408,14 @@ var libraries = func() map[string]bool {
 func Models(path string) bool { return libraries[path] }
 
 // InLibrary reports whether a package belongs to a library the catalogue
-// models (the library's package or one below it). Facts about such
-// packages are not used: the catalogue is authoritative for them.
+// models (the library's package or one below it), other than one it
+// describes only in part. Facts about such packages are not used: the
+// catalogue is authoritative for them.
 func InLibrary(path string) bool {
 	for p := path; p != ""; {
+		if partialLibraries[p] {
+			return false
+		}
 		if libraries[p] {
 			return true
 		}

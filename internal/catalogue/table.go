@@ -10,5 +10,6 @@ func buildTable() []Entry {
 	t = append(t, callbackEntries()...)
 	t = append(t, documentEntries()...)
 	t = append(t, natsKVEntries()...)
+	t = append(t, frameworkEntries()...)
 	return append(t, queueEntries()...)
 }
