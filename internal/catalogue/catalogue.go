@@ -161,6 +161,10 @@ const (
 	// to a slice among the arguments from Args expanded into a list of
 	// placeholders (sqlx.In); its first result is the text.
 	ListExpand
+	// Renew extends a lease the caller holds (SQS ChangeMessageVisibility,
+	// JetStream Msg.InProgress): neither a claim nor a write, and no check
+	// of ownership either, since the lease can lapse right after it.
+	Renew
 )
 
 // String returns the class name used in docs/catalogue.md.
@@ -244,6 +248,8 @@ func (c Class) String() string {
 		return "sink (guarded by a condition option)"
 	case CreateOnly:
 		return "create-only write (a lock when deleted on return)"
+	case Renew:
+		return "renewal (neither claim nor write)"
 	}
 	return "unknown"
 }

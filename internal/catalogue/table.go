@@ -10,5 +10,6 @@ func buildTable() []Entry {
 	t = append(t, callbackEntries()...)
 	t = append(t, documentEntries()...)
 	t = append(t, natsKVEntries()...)
+	t = append(t, messagingEntries()...)
 	return append(t, queueEntries()...)
 }

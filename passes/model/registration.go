@@ -195,6 +195,10 @@ func frameworkLease(lib string, pos token.Pos, name, where string) Lease {
 		kind, noun = "asynq handler", "the task's lease"
 	case "go.temporal.io/sdk/worker":
 		kind, noun = "Temporal activity", "the activity's lease"
+	case "github.com/nats-io/nats.go/jetstream":
+		kind, noun = "JetStream message handler", "the message's lease (its ack wait)"
+	case "cloud.google.com/go/pubsub/v2", "cloud.google.com/go/pubsub":
+		kind, noun = "Pub/Sub message handler", "the message's lease (its ack deadline)"
 	}
 	return Lease{Pos: pos, Desc: kind + " " + name + where + " runs under " + noun}
 }
