@@ -49,6 +49,19 @@ func messagingEntries() []Entry {
 		entry(jetstream, "("+jetstream+".PushConsumer).Consume", Registers).withArg(0))
 	add(methods(jetstream, jm, Release, "Ack", "DoubleAck", "Nak", "NakWithDelay", "Term", "TermWithReason")...)
 	add(entry(jetstream, jm+"InProgress", Renew), entry(jetstream, jm+"Metadata", TokenSource))
+	// An ordered consumer, or one configured with AckNone, acknowledges
+	// every message on delivery: nothing is leased. The JetStream
+	// interface takes the stream's name first, a Stream's methods do not.
+	for _, mgr := range []struct {
+		recv string
+		cfg  int
+	}{{"(" + jetstream + ".StreamConsumerManager).", 2}, {"(" + jetstream + ".ConsumerManager).", 1}} {
+		add(entry(jetstream, mgr.recv+"OrderedConsumer", NoAckSource))
+		for _, m := range []string{"CreateConsumer", "CreateOrUpdateConsumer", "UpdateConsumer"} {
+			add(entry(jetstream, mgr.recv+m, NoAckSource).withArg(mgr.cfg).withFields("AckPolicy", "AckNonePolicy"))
+		}
+	}
+	add(entry(jetstream, "("+jetstream+".StreamConsumerManager).CreateOrUpdatePushConsumer", NoAckSource).withArg(2).withFields("AckPolicy", "AckNonePolicy"))
 
 	// The legacy JetStream API of nats.go: pull subscriptions.
 	const ls, lm = "(*" + natsLegacy + ".Subscription).", "(*" + natsLegacy + ".Msg)."

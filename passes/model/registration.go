@@ -94,7 +94,7 @@ func (m *model) registrationAt(call ssa.CallInstruction) *registration {
 		return nil
 	}
 	e := catalogue.Lookup(callee)
-	if e == nil || e.Class != catalogue.Registers {
+	if e == nil || e.Class != catalogue.Registers || noAckReceiver(call) {
 		return nil
 	}
 	args := store.CallArgs(call)

@@ -68,5 +68,5 @@ func TestMessageTokens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, weakguard.Analyzer, "msglease/sqsweak")
+	analysistest.Run(t, dir, weakguard.Analyzer, "msglease/tokens")
 }

@@ -1,6 +1,6 @@
-// Package sqsweak guards writes made under an SQS message's lease with
-// values of the message: only the receive count grows with each delivery.
-package sqsweak
+// Package tokens guards writes made under a message's lease with values
+// of the message: only the delivery count grows with each delivery.
+package tokens
 
 import (
 	"context"
