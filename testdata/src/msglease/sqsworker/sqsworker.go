@@ -20,6 +20,8 @@ type Worker struct {
 	SQS *sqs.Client
 	URL string
 	H   *sqshandler.Handler
+
+	work chan types.Message
 }
 
 func (w *Worker) receive(ctx context.Context) (*sqs.ReceiveMessageOutput, error) {
@@ -102,4 +104,30 @@ func (w *Worker) PollFenced(ctx context.Context) error {
 func (w *Worker) Drain(ctx context.Context, id string) error {
 	_, err := w.DB.ExecContext(ctx, `UPDATE orders SET state = 'cancelled' WHERE id = $1`, id) // ok: no message is held
 	return err
+}
+
+// Dispatch hands messages to goroutines and, over a channel, to a pool.
+func (w *Worker) Dispatch(ctx context.Context) error {
+	out, err := w.SQS.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{QueueUrl: aws.String(w.URL)})
+	if err != nil {
+		return err
+	}
+	for _, m := range out.Messages {
+		go w.async(ctx, m)
+		w.work <- m
+	}
+	return nil
+}
+
+func (w *Worker) async(ctx context.Context, m types.Message) {
+	w.DB.ExecContext(ctx, `UPDATE orders SET state = 'async' WHERE id = $1`, aws.ToString(m.Body)) // want `\(\*sql\.DB\)\.ExecContext updates orders under a lease without a fencing token`
+}
+
+// Pool works on what Dispatch sends.
+func (w *Worker) Pool(ctx context.Context) {
+	for m := range w.work {
+		w.DB.ExecContext(ctx, `UPDATE orders SET state = 'pooled' WHERE id = $1`, aws.ToString(m.Body)) // want `\(\*sql\.DB\)\.ExecContext updates orders under a lease without a fencing token`
+		w.SQS.DeleteMessage(ctx, &sqs.DeleteMessageInput{QueueUrl: aws.String(w.URL), ReceiptHandle: m.ReceiptHandle})
+		w.DB.ExecContext(ctx, `UPDATE stats SET n = n + 1 WHERE queue = $1`, w.URL) // ok: after the delete
+	}
 }

@@ -29,7 +29,7 @@ type AckOpt interface {
 type ackOpts struct{}
 
 type PullOpt interface {
-	configurePull(req *pullOpts) error
+	configurePull(opts *pullOpts) error
 }
 
 type pullOpts struct{}
@@ -50,8 +50,12 @@ type MessageBatch interface {
 	Done() <-chan struct{}
 }
 
-type JetStreamContext interface {
+type JetStream interface {
 	PullSubscribe(subj, durable string, opts ...SubOpt) (*Subscription, error)
+}
+
+type JetStreamContext interface {
+	JetStream
 }
 
 func (nc *Conn) JetStream(opts ...JSOpt) (JetStreamContext, error) { return nil, nil }

@@ -45,9 +45,9 @@ type StreamConsumerManager interface {
 	CreateOrUpdatePushConsumer(ctx context.Context, stream string, cfg ConsumerConfig) (PushConsumer, error)
 }
 
-type JetStreamOpt func(*jsOpts) error
+type JetStreamOpt func(*JetStreamOptions) error
 
-type jsOpts struct{}
+type JetStreamOptions struct{}
 
 func New(nc *nats.Conn, opts ...JetStreamOpt) (JetStream, error) { return nil, nil }
 
