@@ -75,6 +75,14 @@ func messagingEntries() []Entry {
 	add(entry(pubsubV2, "(*"+pubsubV2+".Subscriber).Receive", Registers).withArg(1),
 		entry(pubsubV1, "(*"+pubsubV1+".Subscription).Receive", Registers).withArg(1))
 	add(methods(pubsubMsg, "(*"+pubsubMsg+".Message).", Release, "Ack", "Nack", "AckWithResult", "NackWithResult")...)
+
+	// Kafka consumer groups (sarama): ConsumeClaim runs while the group's
+	// generation assigns the partition to this member; after a rebalance
+	// another member consumes it, while the old one may still run. The
+	// generation grows with every rebalance. Marking an offset commits
+	// progress and releases nothing: the claim is the partition's.
+	add(entry(sarama, "(github.com/IBM/sarama.ConsumerGroup).Consume", Registers).withArg(2).withFields("ConsumeClaim"),
+		entry(sarama, "(github.com/IBM/sarama.ConsumerGroupSession).GenerationID", TokenSource))
 	return t
 }
 
@@ -91,6 +99,7 @@ var messagingWeakFields = map[string]string{
 	natsLegacy + ".MsgMetadata.Timestamp":  publishTime,
 	pubsubMsg + ".Message.ID":              messageID,
 	pubsubMsg + ".Message.PublishTime":     publishTime,
+	sarama + ".ConsumerMessage.Offset":     "an offset names the message, the same for whichever member of the group consumes it",
 }
 
 func init() {
