@@ -23,7 +23,7 @@ func (h *handler) Cleanup(sess sarama.ConsumerGroupSession) error {
 
 func (h *handler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	for msg := range claim.Messages() {
-		h.db.ExecContext(sess.Context(), `UPDATE totals SET n = $1 WHERE id = $2`, msg.Value, string(msg.Key)) // want `\(\*sql\.DB\)\.ExecContext updates totals under a lease without a fencing token`
+		h.db.ExecContext(sess.Context(), `UPDATE totals SET n = $1 WHERE id = $2`, msg.Value, string(msg.Key))                                                                          // want `\(\*sql\.DB\)\.ExecContext updates totals under a lease without a fencing token`
 		res, err := h.db.ExecContext(sess.Context(), `UPDATE totals SET n = $1, fence_token = $3 WHERE id = $2 AND fence_token <= $3`, msg.Value, string(msg.Key), sess.GenerationID()) // ok: fenced by the group generation
 		if err != nil {
 			return err
