@@ -167,6 +167,17 @@ const (
 	// to a slice among the arguments from Args expanded into a list of
 	// placeholders (sqlx.In); its first result is the text.
 	ListExpand
+	// Renew extends a lease the caller holds (SQS ChangeMessageVisibility,
+	// JetStream Msg.InProgress): neither a claim nor a write, and no check
+	// of ownership either, since the lease can lapse right after it.
+	Renew
+	// NoAckSource makes a consumer whose messages are acknowledged on
+	// delivery, so receiving from it, or registering a handler with it,
+	// takes no lease: always when Arg is -1 (JetStream OrderedConsumer),
+	// else when its config struct, argument Arg, sets field Fields[0] to the
+	// constant of the entry's package named Fields[1] (AckPolicy:
+	// AckNonePolicy).
+	NoAckSource
 )
 
 // String returns the class name used in docs/catalogue.md.
@@ -252,6 +263,10 @@ func (c Class) String() string {
 		return "create-only write (a lock when deleted on return)"
 	case RedisCommand:
 		return "redis command (a write, or a lock held in its key)"
+	case Renew:
+		return "renewal (neither claim nor write)"
+	case NoAckSource:
+		return "makes a consumer that acknowledges on delivery (its receives take no lease)"
 	}
 	return "unknown"
 }

@@ -62,6 +62,12 @@ func notes(e Entry) string {
 			what += " or the " + strings.Join(e.Fields, ", ") + " method of a value"
 		}
 		parts = append(parts, fmt.Sprintf("argument %d: %s runs under the job's lease", e.Arg, what))
+	case NoAckSource:
+		if e.Arg >= 0 && len(e.Fields) == 2 {
+			parts = append(parts, fmt.Sprintf("when argument %d sets %s to %s", e.Arg, e.Fields[0], e.Fields[1]))
+		} else {
+			parts = append(parts, "always")
+		}
 	case SyncCall:
 		parts = append(parts, fmt.Sprintf("argument %d runs synchronously: its lease and writes are the call's", e.Arg))
 	case FilterWrite:

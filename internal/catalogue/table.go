@@ -11,5 +11,6 @@ func buildTable() []Entry {
 	t = append(t, documentEntries()...)
 	t = append(t, natsKVEntries()...)
 	t = append(t, frameworkEntries()...)
+	t = append(t, messagingEntries()...)
 	return append(t, queueEntries()...)
 }

@@ -44,6 +44,9 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 				}
 			}
 		}
+		if noAckReceiver(o.instr) {
+			return nil // a consumer that acknowledges on delivery leases nothing (noack.go)
+		}
 		o.acquire = true
 		return o
 	case catalogue.Release:

@@ -103,6 +103,9 @@ type funcInfo struct {
 	// inherited is set when the function is called from a lease scope of
 	// this package: its whole body runs under that lease.
 	inherited *Lease
+	// releases are the function's own releases that end the lease it runs
+	// under (releasedAt), found on first use.
+	releases *[]ssa.Instruction
 }
 
 // classifyAll classifies every call of every source function.

@@ -123,7 +123,12 @@
 //     that returns with a lease
 //     possibly held and no deferred release is itself an acquisition (also
 //     an error-only lock wrapper on its receiver or a parameter); calling
-//     the function an acquisition returned releases. Scopes spread to the
+//     the function an acquisition returned releases. In a function that
+//     takes no lease of its own, a release that runs before an instruction
+//     on every path ends the lease the function runs under there (a message
+//     acknowledged in its handler). A consumer that acknowledges on
+//     delivery (a JetStream ordered or AckNone consumer the function makes)
+//     leases nothing (noack.go). Scopes spread to the
 //     functions of the package called from them, to closures made in them,
 //     to local implementations of interface calls, and to callbacks run
 //     synchronously, closures or named functions.

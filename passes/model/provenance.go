@@ -181,6 +181,9 @@ func (m *model) callOrigin(call *ssa.Call, next func(ssa.Value) provenance) prov
 			return next(call.Common().Args[0])
 		}
 	}
+	if fn.Pkg().Path() == "github.com/aws/aws-sdk-go-v2/aws" && fn.Signature().Recv() == nil && strings.HasPrefix(fn.Name(), "To") && len(call.Common().Args) == 1 {
+		return next(call.Common().Args[0]) // aws.ToString(m.MessageId): the origin of the pointer
+	}
 	if p, ok := m.accessorOrigin(call, fn, next); ok {
 		return p
 	}
@@ -230,6 +233,16 @@ func (m *model) loadOrigin(addr ssa.Value, next func(ssa.Value) provenance) prov
 		return p // decoded from a document read just before (docorigin.go)
 	}
 	switch a := addr.(type) {
+	case *ssa.UnOp:
+		if a.Op == token.MUL {
+			return next(a) // *m.ReceiptHandle: the origin of the pointer loaded
+		}
+	case *ssa.Field:
+		// *m.ReceiptHandle: a pointer held in a field of a struct value.
+		if r := weakField(a.X.Type(), a.Field); r != "" {
+			return provenance{NotTokenOrigin, a.Pos(), r}
+		}
+		return next(a.X)
 	case *ssa.FieldAddr:
 		if r := weakField(a.X.Type(), a.Field); r != "" {
 			return provenance{NotTokenOrigin, a.Pos(), r}

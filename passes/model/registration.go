@@ -94,7 +94,7 @@ func (m *model) registrationAt(call ssa.CallInstruction) *registration {
 		return nil
 	}
 	e := catalogue.Lookup(callee)
-	if e == nil || e.Class != catalogue.Registers {
+	if e == nil || e.Class != catalogue.Registers || noAckReceiver(call) {
 		return nil
 	}
 	args := store.CallArgs(call)
@@ -195,6 +195,12 @@ func frameworkLease(lib string, pos token.Pos, name, where string) Lease {
 		kind, noun = "asynq handler", "the task's lease"
 	case "go.temporal.io/sdk/worker":
 		kind, noun = "Temporal activity", "the activity's lease"
+	case "github.com/nats-io/nats.go/jetstream":
+		kind, noun = "JetStream message handler", "the message's lease (its ack wait)"
+	case "cloud.google.com/go/pubsub/v2", "cloud.google.com/go/pubsub":
+		kind, noun = "Pub/Sub message handler", "the message's lease (its ack deadline)"
+	case "github.com/IBM/sarama":
+		kind, noun = "Kafka consumer-group handler", "the group generation's claim on the partition"
 	}
 	return Lease{Pos: pos, Desc: kind + " " + name + where + " runs under " + noun}
 }

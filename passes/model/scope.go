@@ -122,10 +122,42 @@ func (fi *funcInfo) leaseAt(instr ssa.Instruction) (Lease, bool) {
 	if l, ok := fi.ownLeaseAt(instr); ok {
 		return l, true
 	}
-	if fi.inherited != nil {
+	if fi.inherited != nil && !fi.releasedAt(instr) {
 		return *fi.inherited, true
 	}
 	return Lease{}, false
+}
+
+// releasedAt reports whether instr runs after fi released the lease it
+// runs under: fi takes no lease of its own (the dataflow tracks the
+// releases of those), and one of its releases, neither deferred nor run in
+// a goroutine, runs before instr on every path. A message handler that
+// acknowledges its message and carries on, or a helper called per message
+// that deletes it and then records something, writes after its lease
+// ended.
+func (fi *funcInfo) releasedAt(instr ssa.Instruction) bool {
+	if fi.flow != nil {
+		return false
+	}
+	if fi.releases == nil {
+		rel := []ssa.Instruction{}
+		for _, o := range fi.ops {
+			switch o.instr.(type) {
+			case *ssa.Defer, *ssa.Go:
+				continue
+			}
+			if o.release && !o.acquire {
+				rel = append(rel, o.instr)
+			}
+		}
+		fi.releases = &rel
+	}
+	for _, r := range *fi.releases {
+		if r != instr && store.Dominates(r, instr) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownLeaseAt returns the lease of one of fi's own scopes covering instr:
@@ -133,7 +165,7 @@ func (fi *funcInfo) leaseAt(instr ssa.Instruction) (Lease, bool) {
 // acquisitions possibly held there (leaseFlow).
 func (fi *funcInfo) ownLeaseAt(instr ssa.Instruction) (Lease, bool) {
 	for _, s := range fi.own {
-		if s.covers(instr) {
+		if s.covers(instr) && !fi.releasedAt(instr) {
 			return s.lease, true
 		}
 	}

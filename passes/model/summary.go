@@ -301,8 +301,8 @@ func (m *model) unscopedWrite(fi *funcInfo, memo map[*funcInfo][]string, visitin
 	visiting[fi] = true
 	var found []string
 	for _, o := range fi.ops {
-		if _, scoped := fi.ownLeaseAt(o.instr); scoped {
-			continue
+		if _, scoped := fi.ownLeaseAt(o.instr); scoped || fi.releasedAt(o.instr) {
+			continue // reported here, or made after the caller's lease was released
 		}
 		switch {
 		case o.write && !o.guard.Fences():

@@ -124,3 +124,17 @@ func TestTestLeases(t *testing.T) {
 	defer fs.Set("report-tests", "false")
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "testleasesreport")
 }
+
+// TestMessageLeases checks messages leased by a broker until they are
+// acknowledged: SQS receives (the delete releases, a visibility change
+// renews) and JetStream pulls and Consume handlers (an ack releases,
+// InProgress renews; ordered and AckNone consumers lease nothing) and
+// Pub/Sub Receive handlers (Ack and Nack release) and sarama
+// consumer-group handlers (ConsumeClaim), in the receive loop, in helpers it calls and in handlers of another package,
+// with twins written after the release, appended, or fenced by the
+// delivery count.
+func TestMessageLeases(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "msglease/sqsworker", "msglease/sqshandler",
+		"msglease/jsworker", "msglease/jshandler", "msglease/natspull",
+		"msglease/pubsubworker", "msglease/pubsubhandler", "msglease/kafkagroup", "msglease/kafkahandler")
+}

@@ -60,3 +60,13 @@ func TestDocFilters(t *testing.T) {
 	}
 	analysistest.Run(t, dir, weakguard.Analyzer, "docfilter/weak")
 }
+
+// TestMessageTokens checks guards on values of a leased message: its ID
+// and receipt handle are not ordered, its delivery count is.
+func TestMessageTokens(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, weakguard.Analyzer, "msglease/tokens")
+}

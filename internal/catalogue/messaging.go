@@ -1,0 +1,109 @@
+package catalogue
+
+// Import paths of the message brokers the catalogue models as leases.
+const (
+	sqs       = "github.com/aws/aws-sdk-go-v2/service/sqs"
+	sqsTypes  = "github.com/aws/aws-sdk-go-v2/service/sqs/types"
+	pubsubV2  = "cloud.google.com/go/pubsub/v2"
+	pubsubV1  = "cloud.google.com/go/pubsub"
+	pubsubMsg = "cloud.google.com/go/internal/pubsub"
+)
+
+// Reasons the identifiers of a delivered message are not fencing tokens.
+const (
+	messageID   = "a message ID is the same for every delivery of the message"
+	receiptID   = "a receipt handle names one delivery but is not ordered: a later delivery's handle is not greater"
+	streamSeq   = "the stream sequence names the message, the same for every delivery of it"
+	pendingSeq  = "it counts the messages still pending for the consumer, not the deliveries of this one"
+	publishTime = "the message's timestamp is the same for every delivery of it"
+)
+
+// messagingEntries returns the message-queue part of the table. A message
+// received with a visibility timeout or an ack deadline is leased to the
+// consumer until it acknowledges it; after the deadline the broker
+// redelivers it to another consumer. Receiving is the acquisition (or, for
+// APIs that call a handler per message, the handler's body is the scope),
+// acknowledging (deleting, acking, nacking, terminating) is the release,
+// and extending the deadline is a renewal. The broker's delivery counter
+// (JetStream NumDelivered, the SQS ApproximateReceiveCount attribute) grows
+// with each delivery of the message, so a sink can compare it; message
+// IDs, receipt handles and stream sequences cannot be.
+func messagingEntries() []Entry {
+	var t []Entry
+	add := func(es ...Entry) { t = append(t, es...) }
+
+	// Amazon SQS: each received message is invisible to other consumers
+	// until its visibility timeout.
+	const sc = "(*github.com/aws/aws-sdk-go-v2/service/sqs.Client)."
+	add(entry(sqs, sc+"ReceiveMessage", Acquire))
+	add(methods(sqs, sc, Release, "DeleteMessage", "DeleteMessageBatch")...)
+	add(methods(sqs, sc, Renew, "ChangeMessageVisibility", "ChangeMessageVisibilityBatch")...)
+
+	// NATS JetStream pull consumers: a fetched message is redelivered
+	// after the consumer's AckWait unless acknowledged. Consume hands each
+	// message to a handler.
+	const jc, jm = "(" + jetstream + ".Consumer).", "(" + jetstream + ".Msg)."
+	add(methods(jetstream, jc, Acquire, "Fetch", "FetchBytes", "FetchNoWait", "Next")...)
+	add(entry(jetstream, "("+jetstream+".MessagesContext).Next", Acquire),
+		entry(jetstream, jc+"Consume", Registers).withArg(0),
+		entry(jetstream, "("+jetstream+".PushConsumer).Consume", Registers).withArg(0))
+	add(methods(jetstream, jm, Release, "Ack", "DoubleAck", "Nak", "NakWithDelay", "Term", "TermWithReason")...)
+	add(entry(jetstream, jm+"InProgress", Renew), entry(jetstream, jm+"Metadata", TokenSource))
+	// An ordered consumer, or one configured with AckNone, acknowledges
+	// every message on delivery: nothing is leased. The JetStream
+	// interface takes the stream's name first, a Stream's methods do not.
+	for _, mgr := range []struct {
+		recv string
+		cfg  int
+	}{{"(" + jetstream + ".StreamConsumerManager).", 2}, {"(" + jetstream + ".ConsumerManager).", 1}} {
+		add(entry(jetstream, mgr.recv+"OrderedConsumer", NoAckSource))
+		for _, m := range []string{"CreateConsumer", "CreateOrUpdateConsumer", "UpdateConsumer"} {
+			add(entry(jetstream, mgr.recv+m, NoAckSource).withArg(mgr.cfg).withFields("AckPolicy", "AckNonePolicy"))
+		}
+	}
+	add(entry(jetstream, "("+jetstream+".StreamConsumerManager).CreateOrUpdatePushConsumer", NoAckSource).withArg(2).withFields("AckPolicy", "AckNonePolicy"))
+
+	// The legacy JetStream API of nats.go: pull subscriptions.
+	const ls, lm = "(*" + natsLegacy + ".Subscription).", "(*" + natsLegacy + ".Msg)."
+	add(methods(natsLegacy, ls, Acquire, "Fetch", "FetchBatch")...)
+	add(methods(natsLegacy, lm, Release, "Ack", "AckSync", "Nak", "NakWithDelay", "Term")...)
+	add(entry(natsLegacy, lm+"InProgress", Renew), entry(natsLegacy, lm+"Metadata", TokenSource))
+
+	// Google Cloud Pub/Sub: Receive calls its function for each message
+	// until the message is acked or nacked; both versions share the
+	// message type of an internal package.
+	add(entry(pubsubV2, "(*"+pubsubV2+".Subscriber).Receive", Registers).withArg(1),
+		entry(pubsubV1, "(*"+pubsubV1+".Subscription).Receive", Registers).withArg(1))
+	add(methods(pubsubMsg, "(*"+pubsubMsg+".Message).", Release, "Ack", "Nack", "AckWithResult", "NackWithResult")...)
+
+	// Kafka consumer groups (sarama): ConsumeClaim runs while the group's
+	// generation assigns the partition to this member; after a rebalance
+	// another member consumes it, while the old one may still run. The
+	// generation grows with every rebalance. Marking an offset commits
+	// progress and releases nothing: the claim is the partition's.
+	add(entry(sarama, "(github.com/IBM/sarama.ConsumerGroup).Consume", Registers).withArg(2).withFields("ConsumeClaim"),
+		entry(sarama, "(github.com/IBM/sarama.ConsumerGroupSession).GenerationID", TokenSource))
+	return t
+}
+
+// messagingWeakFields are the fields of delivered messages that look like
+// tokens but do not fence, keyed like weakFields.
+var messagingWeakFields = map[string]string{
+	sqsTypes + ".Message.MessageId":        messageID,
+	sqsTypes + ".Message.ReceiptHandle":    receiptID,
+	jetstream + ".SequencePair.Stream":     streamSeq,
+	jetstream + ".MsgMetadata.NumPending":  pendingSeq,
+	jetstream + ".MsgMetadata.Timestamp":   publishTime,
+	natsLegacy + ".SequencePair.Stream":    streamSeq,
+	natsLegacy + ".MsgMetadata.NumPending": pendingSeq,
+	natsLegacy + ".MsgMetadata.Timestamp":  publishTime,
+	pubsubMsg + ".Message.ID":              messageID,
+	pubsubMsg + ".Message.PublishTime":     publishTime,
+	sarama + ".ConsumerMessage.Offset":     "an offset names the message, the same for whichever member of the group consumes it",
+}
+
+func init() {
+	for k, v := range messagingWeakFields {
+		weakFields[k] = v
+	}
+}

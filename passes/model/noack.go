@@ -1,0 +1,80 @@
+package model
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/passes/model/store"
+)
+
+// Consumers that acknowledge on delivery.
+//
+// A broker leases a message only to a consumer that must acknowledge it:
+// a JetStream ordered consumer, or one created with AckPolicy AckNone,
+// acknowledges every message on delivery and never redelivers it, so what
+// its receives return, and what its handlers run, is under no lease. The
+// catalogue lists the calls that make such consumers (class NoAckSource).
+// Only a consumer the function makes itself is recognised; one that comes
+// from a field, a parameter or a config built elsewhere is taken to lease
+// its messages, as the brokers do by default.
+
+// noAckReceiver reports whether call, a receive or a registration of a
+// method, is made on a consumer that acknowledges on delivery.
+func noAckReceiver(call ssa.CallInstruction) bool {
+	c := call.Common()
+	if !c.IsInvoke() && (c.StaticCallee() == nil || c.StaticCallee().Signature.Recv() == nil) {
+		return false
+	}
+	args := store.CallArgs(call)
+	if len(args) == 0 {
+		return false
+	}
+	return noAckConsumer(args[0])
+}
+
+// noAckConsumer reports whether v was returned by a NoAckSource call that
+// makes it acknowledge on delivery: always, or because its config sets
+// the entry's field to the entry's constant.
+func noAckConsumer(v ssa.Value) bool {
+	v = store.StripConv(v)
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	c := call.Common()
+	fn := c.Method
+	if fn == nil {
+		fn = funcObject(c.StaticCallee())
+	}
+	e := catalogue.Lookup(fn)
+	if e == nil || e.Class != catalogue.NoAckSource || fn.Pkg() == nil {
+		return false
+	}
+	if e.Arg < 0 {
+		return true
+	}
+	if len(e.Fields) != 2 {
+		return false
+	}
+	args := store.CallArgs(call)
+	if c.IsInvoke() || fn.Signature().Recv() != nil {
+		args = args[1:]
+	}
+	values, ok := store.FieldValues(store.ArgAt(args, e.Arg))
+	if !ok {
+		return false
+	}
+	k, ok := values[e.Fields[0]].(*ssa.Const)
+	if !ok || k.Value == nil {
+		return false
+	}
+	want, ok := fn.Pkg().Scope().Lookup(e.Fields[1]).(*types.Const)
+	return ok && want.Val().Kind() == k.Value.Kind() && constant.Compare(k.Value, token.EQL, want.Val())
+}
