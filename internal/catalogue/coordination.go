@@ -83,7 +83,7 @@ func coordinationEntries() []Entry {
 	// SET NX) and from the acquisition, renewal and release of a lock
 	// held in a key.
 	commands := []string{"Set", "SetEx", "SetNX", "SetXX", "SetArgs", "SetRange", "MSet", "MSetNX", "GetSet", "GetDel", "Append",
-		"Incr", "IncrBy", "Decr", "DecrBy", "HSet", "HMSet", "HSetNX", "HIncrBy", "HDel", "LPush", "RPush", "LSet", "LRem", "LTrim",
+		"Incr", "IncrBy", "Decr", "DecrBy", "HSet", "HMSet", "HSetNX", "HIncrBy", "HDel", "LPush", "RPush", "LSet", "LRem", "LTrim", "RPopLPush", "BRPopLPush", "LMove", "BLMove",
 		"SAdd", "SRem", "ZAdd", "ZAddNX", "ZRem", "ZIncrBy", "XAdd", "XDel", "XTrim", "Del", "Unlink",
 		"Expire", "PExpire", "ExpireAt", "PExpireAt", "Rename", "Copy", "Publish"}
 	for _, lib := range goredisPaths {

@@ -79,6 +79,34 @@ func (m *model) applyOp(o *op, x store.Op) *op {
 	return nil
 }
 
+// redisItemWrite reports whether w, a write of the exported function fn
+// with no guard or a state guard, acts on an item the package reserves in
+// Redis, chosen by a parameter of fn (an acknowledgement by id), and
+// returns the call that reserves the items. A removal from the list a move
+// put the item in, with the count checked, is fenced and not reported.
+func (m *model) redisItemWrite(fn *ssa.Function, w *op) (ssa.CallInstruction, bool) {
+	if !w.write || w.guard != NoGuard && w.guard != StateGuard || w.callee == nil {
+		return nil, false
+	}
+	e := catalogue.Lookup(w.callee)
+	if e == nil || e.Class != catalogue.RedisCommand && e.Class != catalogue.CommandDo && e.Class != catalogue.ScriptEval {
+		return nil, false
+	}
+	args := store.CallArgs(w.instr)
+	if len(args) > 0 && (w.instr.Common().IsInvoke() || w.callee.Signature().Recv() != nil) {
+		args = args[1:]
+	}
+	c := store.Call{Instr: w.instr, Entry: e, Method: w.callee.Name(), Handle: w.handle, Args: args}
+	it, ok := m.redisReader().ItemWrite(core{m}, fn, c)
+	if !ok || it.Fenced {
+		return nil, false
+	}
+	if w.note == "" {
+		w.note = "the reservation issues no token: return one with the item (a counter the claim increments) and compare it in a script before acting on the item"
+	}
+	return it.Claim, true
+}
+
 // redisReader returns the Redis reader of the package, built on first use
 // from every Redis call of the package's functions.
 func (m *model) redisReader() *redis.Reader {

@@ -368,6 +368,13 @@ func (m *model) queueAPILease(fn *ssa.Function) (Lease, bool) {
 	var lease Lease
 	found := false
 	for _, w := range fi.ops {
+		if claim, ok := m.redisItemWrite(fn, w); ok {
+			if !found {
+				lease = Lease{Pos: claim.Pos(), Desc: "items are reserved here by " + store.CalledName(claim) + "; " + obj.Name() + " acts on one by a parameter"}
+				found = true
+			}
+			continue
+		}
 		if !w.write || w.guard != NoGuard || w.stmt == nil || w.stmt.Table == "" ||
 			w.stmt.Kind != sqltext.Update && w.stmt.Kind != sqltext.Delete {
 			continue

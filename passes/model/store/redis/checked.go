@@ -14,13 +14,14 @@ const maxCheckDepth = 8
 // decides what the code does next: it reaches a branch condition, or is
 // returned for the caller to test. A go-redis *BoolCmd (SetNX) tells its
 // outcome only by its value (Val, Result's first result), not by Err; a
-// *StatusCmd (SET … NX) and a redigo reply tell it by either.
+// *StatusCmd (SET … NX) and a redigo reply tell it by either; an *IntCmd
+// (LREM) tells its count only by its value too.
 func outcomeChecked(call ssa.CallInstruction) bool {
 	v := call.Value()
 	if v == nil {
 		return false
 	}
-	return reachesTest(v, isBoolCmd(v.Type()), 0, make(map[ssa.Value]bool))
+	return reachesTest(v, isValueCmd(v.Type()), 0, make(map[ssa.Value]bool))
 }
 
 // reachesTest reports whether v reaches a branch or a return. valueOnly
@@ -93,12 +94,13 @@ func isMethodOn(call *ssa.Call, v ssa.Value) bool {
 	return fn != nil && fn.Signature.Recv() != nil && len(c.Args) > 0 && c.Args[0] == v
 }
 
-// isBoolCmd reports whether t is go-redis's *BoolCmd.
-func isBoolCmd(t types.Type) bool {
+// isValueCmd reports whether t is go-redis's *BoolCmd or *IntCmd, whose
+// outcome (set or not, how many removed) is their value, not their error.
+func isValueCmd(t types.Type) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)
 	if !ok {
 		return false
 	}
 	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && n.Obj().Name() == "BoolCmd"
+	return ok && (n.Obj().Name() == "BoolCmd" || n.Obj().Name() == "IntCmd")
 }

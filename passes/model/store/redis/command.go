@@ -47,6 +47,10 @@ var goRedisNames = map[string]string{
 	"Unlink": "DEL", "PExpire": "EXPIRE", "ExpireAt": "EXPIRE", "PExpireAt": "EXPIRE",
 }
 
+// moves are the commands that move an item from a list into another
+// (a consumer's processing list): a claim of the item.
+var moves = map[string]bool{"RPOPLPUSH": true, "BRPOPLPUSH": true, "LMOVE": true, "BLMOVE": true}
+
 // multiKey are the go-redis commands whose keys are all their variadic
 // arguments.
 var multiKey = map[string]bool{"Del": true, "Unlink": true}
@@ -65,6 +69,8 @@ func goRedisCommand(c store.Call) command {
 	switch {
 	case multiKey[c.Method]:
 		cmd.keys = store.Varargs(store.ArgAt(args, 0))
+	case moves[cmd.name] && len(args) > 1:
+		cmd.keys, cmd.args = args[:2], args[2:] // source, destination
 	case len(args) > 0:
 		cmd.keys, cmd.args = args[:1], args[1:]
 	}
@@ -142,9 +148,11 @@ func redigoCommand(core store.Core, call ssa.CallInstruction) (command, bool) {
 	}
 	cmd := command{call: call, conn: conn, name: strings.ToUpper(strings.TrimSpace(name))}
 	rest := store.Varargs(store.ArgAt(args, e.Arg+1))
-	switch cmd.name {
-	case "DEL", "UNLINK", "WATCH":
+	switch {
+	case cmd.name == "DEL" || cmd.name == "UNLINK" || cmd.name == "WATCH":
 		cmd.keys = rest
+	case moves[cmd.name] && len(rest) > 1:
+		cmd.keys, cmd.args = rest[:2], rest[2:]
 	default:
 		if len(rest) > 0 {
 			cmd.keys, cmd.args = rest[:1], rest[1:]

@@ -1,7 +1,6 @@
 package redis
 
 import (
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -17,6 +16,8 @@ type Reader struct {
 	// locks are the keys of the package's locks: keys a checked SET … NX
 	// takes that the package also deletes or extends.
 	locks []keyShape
+	// reserved are the keys the package reserves items into.
+	reserved []reservation
 }
 
 // Classes returns the catalogue classes the reader reads.
@@ -27,6 +28,7 @@ func (*Reader) Classes() []catalogue.Class {
 // New returns the reader of a package whose Redis calls (every call of a
 // RedisCommand, CommandDo or ScriptEval entry) are calls.
 func New(core store.Core, calls []store.Call) *Reader {
+	r := &Reader{}
 	var takes, frees, extends []keyShape
 	var ownerFrees, ownerExtends []keyShape // by a script that checks the holder's value
 	shape := func(c store.Call, v ssa.Value) (keyShape, bool) {
@@ -34,6 +36,7 @@ func New(core store.Core, calls []store.Call) *Reader {
 	}
 	for _, c := range calls {
 		if c.Entry.Class == catalogue.ScriptEval {
+			r.noteReservations(core, c, command{}, false)
 			text, ok := core.Script(c)
 			if !ok {
 				continue
@@ -56,6 +59,7 @@ func New(core store.Core, calls []store.Call) *Reader {
 		if !ok {
 			continue
 		}
+		r.noteReservations(core, c, cmd, true)
 		switch {
 		case cmd.name == "SET" && cmd.nx:
 			if s, ok := shape(c, cmd.key()); ok {
@@ -81,7 +85,6 @@ func New(core store.Core, calls []store.Call) *Reader {
 			}
 		}
 	}
-	r := &Reader{}
 	for _, t := range takes {
 		extended := anyMatch(t, extends)
 		if t.recv != nil {
@@ -155,13 +158,18 @@ func (r *Reader) Read(core store.Core, c store.Call) store.Op {
 			return nil
 		}
 		return ReadScript(text, verb(c))
-	case claimCommands[cmd.name]:
+	case claimCommands[cmd.name] || moves[cmd.name]:
 		return &store.Acquire{}
 	case cmd.nx:
 		if (cmd.name == "SET" || cmd.name == "SETNX") && r.isLock(core, fn, cmd.key()) && outcomeChecked(cmd.call) {
 			return &store.Acquire{}
 		}
 		return &store.NotWrite{Reason: createOnly}
+	case cmd.name == "LREM" && r.movedInto(core, fn, cmd.key()) && outcomeChecked(cmd.call):
+		// Removing an item from the list a move reserved it into, with the
+		// count checked: an acknowledgement that fails once a takeover
+		// moved the item out.
+		return &store.Release{}
 	case cmd.name == "DEL" && r.anyLock(core, fn, cmd.keys):
 		return &store.Release{}
 	case cmd.name == "EXPIRE" && r.isLock(core, fn, cmd.key()):
@@ -264,19 +272,5 @@ func ownerScript(text string) (frees, extends bool) {
 	return frees, extends
 }
 
-// scriptKey returns the first key a script call passes: the first element
-// of its []string keys (go-redis), or of its variadic keys and arguments
-// (redigo Script.Do).
-func scriptKey(c store.Call) ssa.Value {
-	for _, a := range c.Args {
-		if s, ok := a.Type().Underlying().(*types.Slice); ok {
-			if b, ok := s.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.String {
-				return store.ArgAt(store.Varargs(a), 0)
-			}
-		}
-	}
-	if len(c.Args) > 0 {
-		return store.ArgAt(store.Varargs(c.Args[len(c.Args)-1]), 0)
-	}
-	return nil
-}
+// scriptKey returns the first key a script call passes.
+func scriptKey(c store.Call) ssa.Value { return store.ArgAt(scriptKeys(c), 0) }

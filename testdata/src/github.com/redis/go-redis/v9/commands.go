@@ -178,10 +178,23 @@ func (c cmdable) HSetNX(ctx context.Context, key, field string, value interface{
 }
 
 type ListCmdable interface {
+	LMove(ctx context.Context, source, destination, srcpos, destpos string) *StringCmd
 	LPush(ctx context.Context, key string, values ...interface{}) *IntCmd
+	LRem(ctx context.Context, key string, count int64, value interface{}) *IntCmd
 	LSet(ctx context.Context, key string, index int64, value interface{}) *StatusCmd
+	RPopLPush(ctx context.Context, source, destination string) *StringCmd
 	RPush(ctx context.Context, key string, values ...interface{}) *IntCmd
 }
+
+func (c cmdable) LMove(ctx context.Context, source, destination, srcpos, destpos string) *StringCmd {
+	return nil
+}
+
+func (c cmdable) LRem(ctx context.Context, key string, count int64, value interface{}) *IntCmd {
+	return nil
+}
+
+func (c cmdable) RPopLPush(ctx context.Context, source, destination string) *StringCmd { return nil }
 
 func (c cmdable) LPush(ctx context.Context, key string, values ...interface{}) *IntCmd { return nil }
 
