@@ -58,6 +58,17 @@ func (m *model) classifyORMWrite(o *op) *op {
 			}
 		}
 	}
+	texts := make([]string, len(where))
+	for i, w := range where {
+		texts[i] = w.text
+	}
+	if st, ok := gormStatement(o, texts, o.target); ok { // gormclaim.go
+		if cols, ok := m.optimisticClaim(o, st, func() bool { return rowCountChecked(o) }); ok {
+			o.write, o.verb, o.target = false, "", ""
+			o.acquire, o.claimColumns = true, cols
+			return o
+		}
+	}
 	for _, w := range where {
 		st := sqltext.Parse("UPDATE t SET c = 1 WHERE " + w.text)
 		if g, p := m.sqlGuard(st); g > o.guard {
