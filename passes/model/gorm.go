@@ -63,10 +63,18 @@ func (m *model) classifyORMWrite(o *op) *op {
 		texts[i] = w.text
 	}
 	if st, ok := gormStatement(o, texts, o.target); ok { // gormclaim.go
-		if cols, ok := m.optimisticClaim(o, st, func() bool { return rowCountChecked(o) }); ok {
-			o.write, o.verb, o.target = false, "", ""
+		// What the update does to lease rows, read as SQL (sqlshape.go).
+		switch shape, cols := m.sqlShape(o, st, false); shape {
+		case shapeClaim:
+			o.write, o.verb, o.stmt = false, "", st
 			o.acquire, o.claimColumns = true, cols
 			return o
+		case shapeRenew, shapeRetention:
+			o.write, o.verb, o.stmt = false, "", st
+			m.noteShape(o, shape)
+			return o
+		case shapeRelease:
+			o.release = true
 		}
 	}
 	for _, w := range where {
@@ -97,6 +105,10 @@ func (m *model) classifyORMCreate(o *op) *op {
 			}
 			if !fields["DoUpdates"] && !fields["UpdateAll"] {
 				continue
+			}
+			if cols, ok := m.onConflictClaim(o, arg); ok { // gormclaim.go
+				o.acquire, o.claimColumns = true, cols
+				return o
 			}
 			o.write, o.verb = true, "upserts into"
 			if fields["Where"] {

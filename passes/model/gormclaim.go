@@ -2,6 +2,8 @@ package model
 
 import (
 	"go/constant"
+	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -18,11 +20,23 @@ import (
 // false when the values are not a map literal with constant keys.
 func gormStatement(o *op, where []string, table string) (*sqltext.Statement, bool) {
 	args := o.instr.Common().Args
-	if o.callee == nil || o.callee.Name() != "Updates" || len(args) < 2 || len(where) == 0 {
+	if o.callee == nil || len(args) < 2 || len(where) == 0 {
 		return nil, false
 	}
-	set, ok := mapLiteralAssignments(store.UnwrapInterface(args[1]))
-	if !ok {
+	var set []string
+	switch o.callee.Name() {
+	case "Updates", "UpdateColumns":
+		var ok bool
+		if set, ok = mapLiteralAssignments(store.UnwrapInterface(args[1])); !ok {
+			return nil, false
+		}
+	case "Update", "UpdateColumn":
+		col, ok := store.StripConv(args[1]).(*ssa.Const)
+		if !ok || len(args) < 3 || col.Value == nil || col.Value.Kind() != constant.String || !plainColumn(constant.StringVal(col.Value)) {
+			return nil, false
+		}
+		set = []string{constant.StringVal(col.Value) + " = " + gormValueText(args[2])}
+	default:
 		return nil, false
 	}
 	if table == "" {
@@ -54,7 +68,7 @@ func mapLiteralAssignments(v ssa.Value) ([]string, bool) {
 			return nil, false
 		}
 		col := constant.StringVal(k.Value)
-		if col == "" || strings.ContainsAny(col, " ;()'\"") {
+		if !plainColumn(col) {
 			return nil, false
 		}
 		out = append(out, col+" = "+gormValueText(up.Value))
@@ -86,4 +100,149 @@ func gormValueText(v ssa.Value) string {
 		return "now()"
 	}
 	return "?"
+}
+
+// plainColumn reports whether a GORM column name is a bare column that
+// can be rendered into SQL text.
+func plainColumn(col string) bool {
+	return col != "" && !strings.ContainsAny(col, " ;()'\"")
+}
+
+// onConflictClaim reports whether a GORM create with the
+// clause.OnConflict literal boxed in v takes a lock row, read as the
+// upsert it runs (upsertClaim): its DoUpdates set a lease column (named
+// by AssignmentColumns or the keys of Assignments) and its Where, raw
+// clause.Expr text, updates only when the stored lease is free or
+// expired. It returns the claim columns.
+func (m *model) onConflictClaim(o *op, v ssa.Value) ([]string, bool) {
+	parts := onConflictStrings(v)
+	if len(parts["DoUpdates"]) == 0 || len(parts["Where"]) == 0 {
+		return nil, false
+	}
+	var set, conds []string
+	for _, c := range parts["DoUpdates"] {
+		if plainColumn(c) {
+			set = append(set, c+" = excluded."+c)
+		}
+	}
+	for _, w := range parts["Where"] {
+		conds = append(conds, "("+w+")")
+	}
+	if len(set) == 0 {
+		return nil, false
+	}
+	st := sqltext.Parse("INSERT INTO t (c) VALUES (1) ON CONFLICT (c) DO UPDATE SET " + strings.Join(set, ", ") + " WHERE " + strings.Join(conds, " AND "))
+	if st.Kind != sqltext.Upsert || st.HasHole {
+		return nil, false
+	}
+	return m.upsertClaim(o, st, false)
+}
+
+// onConflictStrings returns, for each field set in a clause.OnConflict
+// composite literal boxed in v, the string constants its value is built
+// from: column names, map keys, the SQL of clause.Expr.
+func onConflictStrings(v ssa.Value) map[string][]string {
+	v = store.UnwrapInterface(v)
+	load, ok := v.(*ssa.UnOp)
+	if !ok {
+		return nil
+	}
+	alloc, ok := load.X.(*ssa.Alloc)
+	if !ok || alloc.Referrers() == nil {
+		return nil
+	}
+	named, ok := types.Unalias(load.Type()).(*types.Named)
+	if !ok || named.Obj().Name() != "OnConflict" || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "gorm.io/gorm/clause" {
+		return nil
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	out := make(map[string][]string)
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.Referrers() == nil || fa.Field >= st.NumFields() {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if s, ok := rr.(*ssa.Store); ok && s.Addr == fa {
+				name := st.Field(fa.Field).Name()
+				out[name] = stringsIn(s.Val, 0, out[name])
+			}
+		}
+	}
+	return out
+}
+
+// maxStringsDepth bounds the walk of stringsIn.
+const maxStringsDepth = 8
+
+// stringsIn appends the string constants a value is built from in the
+// function that builds it: through conversions, loads of composite
+// literals and the values stored in their fields and elements, slices,
+// map literals (keys and values) and the arguments of calls.
+func stringsIn(v ssa.Value, depth int, out []string) []string {
+	if v == nil || depth > maxStringsDepth {
+		return out
+	}
+	next := func(x ssa.Value) { out = stringsIn(x, depth+1, out) }
+	switch x := v.(type) {
+	case *ssa.Const:
+		if x.Value != nil && x.Value.Kind() == constant.String {
+			out = append(out, constant.StringVal(x.Value))
+		}
+	case *ssa.MakeInterface:
+		next(x.X)
+	case *ssa.ChangeType:
+		next(x.X)
+	case *ssa.Convert:
+		next(x.X)
+	case *ssa.Slice:
+		next(x.X)
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			next(x.X)
+		}
+	case *ssa.Call:
+		for _, a := range x.Common().Args {
+			next(a)
+		}
+	case *ssa.MakeMap:
+		if x.Referrers() != nil {
+			for _, r := range *x.Referrers() {
+				if up, ok := r.(*ssa.MapUpdate); ok && up.Map == x {
+					next(up.Key)
+				}
+			}
+		}
+	case *ssa.Alloc:
+		if x.Referrers() == nil {
+			break
+		}
+		for _, r := range *x.Referrers() {
+			switch a := r.(type) {
+			case *ssa.Store:
+				if a.Addr == x {
+					next(a.Val)
+				}
+			case *ssa.FieldAddr:
+				storedIn(a, next)
+			case *ssa.IndexAddr:
+				storedIn(a, next)
+			}
+		}
+	}
+	return out
+}
+
+// storedIn calls f with every value stored at addr.
+func storedIn(addr ssa.Value, f func(ssa.Value)) {
+	if refs := addr.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if s, ok := r.(*ssa.Store); ok && s.Addr == addr {
+				f(s.Val)
+			}
+		}
+	}
 }
