@@ -161,6 +161,7 @@ func (m *model) classifyAll() {
 				if isCQL(o) {
 					m.cqlGuard(o)
 				}
+				m.leaseRowGuard(o) // leaserow.go
 			}
 		}
 		m.cqlBatchGuards(m.local[fn].ops)
