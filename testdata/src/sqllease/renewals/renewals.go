@@ -9,6 +9,8 @@ import (
 	"database/sql"
 	"errors"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 var errHeld = errors.New("lease held elsewhere")
@@ -88,4 +90,15 @@ func Completion(ctx context.Context, db *sql.DB, name, me string) error {
 func Heartbeat(ctx context.Context, db *sql.DB, name string) {
 	db.ExecContext(ctx, `UPDATE leases SET expires_at = now() + interval '30 seconds' WHERE name = $1`, name) // ok: no lease is held here
 	db.ExecContext(ctx, `UPDATE leases SET holder = NULL WHERE name = $1`, name)                              // ok: no lease is held here
+}
+
+// PoolRenew takes the lease row on a pgx pool and renews it by name.
+func PoolRenew(ctx context.Context, pool *pgxpool.Pool, name, me string) error {
+	tag, err := pool.Exec(ctx, `UPDATE leases SET holder = $1, expires_at = now() + interval '30 seconds'
+		WHERE name = $2 AND (holder IS NULL OR expires_at < now())`, me, name)
+	if err != nil || tag.RowsAffected() == 0 {
+		return errHeld
+	}
+	pool.Exec(ctx, `UPDATE leases SET expires_at = now() + interval '30 seconds' WHERE name = $1`, name) // want `weakguard: \(\*pgxpool\.Pool\)\.Exec updates leases`
+	return nil
 }
