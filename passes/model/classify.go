@@ -137,8 +137,9 @@ func (m *model) classifyAll() {
 			}
 		}
 	}
-	m.twoStepClaims() // SELECT free rows, then UPDATE them: sqlshape.go
-	m.cqlLeases()     // INSERT … IF NOT EXISTS USING TTL: cqllease.go
+	m.twoStepClaims()        // SELECT free rows, then UPDATE them: sqlshape.go
+	m.cqlLeases()            // INSERT … IF NOT EXISTS USING TTL: cqllease.go
+	m.lockedDeadlineClaims() // FOR UPDATE, then a deadline: lockedclaim.go
 	for _, fn := range m.funcs {
 		for _, o := range m.local[fn].ops {
 			for _, c := range o.claimColumns {

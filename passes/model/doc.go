@@ -65,7 +65,9 @@
 //     (optimistic.go; a row count of 0 is the claim's failure edge); a
 //     renewal is neither claim nor write; a release clears the holder with
 //     NULL, false or 0; a renewal or release keyed by the lease's key alone
-//     is weakly guarded (leaserow.go); a cleanup
+//     is weakly guarded (leaserow.go); an UPDATE that gives rows its
+//     transaction locked FOR UPDATE a deadline is a claim that outlives
+//     the transaction (lockedclaim.go); a cleanup
 //     that selects rows by age alone is not a write. GORM calls are read as
 //     the SQL they run (gormclaim.go: Where chains with Update and Updates
 //     of a map literal, OnConflict clauses of Create). A call through an
