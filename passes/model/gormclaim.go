@@ -168,7 +168,7 @@ func onConflictStrings(v ssa.Value) map[string][]string {
 		for _, rr := range *fa.Referrers() {
 			if s, ok := rr.(*ssa.Store); ok && s.Addr == fa {
 				name := st.Field(fa.Field).Name()
-				out[name] = stringsIn(s.Val, 0, out[name])
+				out[name] = stringsIn(s.Val, 0, make(map[ssa.Value]bool), out[name])
 			}
 		}
 	}
@@ -182,11 +182,12 @@ const maxStringsDepth = 8
 // function that builds it: through conversions, loads of composite
 // literals and the values stored in their fields and elements, slices,
 // map literals (keys and values) and the arguments of calls.
-func stringsIn(v ssa.Value, depth int, out []string) []string {
-	if v == nil || depth > maxStringsDepth {
+func stringsIn(v ssa.Value, depth int, seen map[ssa.Value]bool, out []string) []string {
+	if v == nil || depth > maxStringsDepth || seen[v] {
 		return out
 	}
-	next := func(x ssa.Value) { out = stringsIn(x, depth+1, out) }
+	seen[v] = true
+	next := func(x ssa.Value) { out = stringsIn(x, depth+1, seen, out) }
 	switch x := v.(type) {
 	case *ssa.Const:
 		if x.Value != nil && x.Value.Kind() == constant.String {

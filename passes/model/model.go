@@ -162,6 +162,9 @@ type model struct {
 	// sqlIfaces caches, per interface method of the program, the SQL
 	// execution entry it stands for, or nil (sqliface.go).
 	sqlIfaces map[*types.Func]*catalogue.Entry
+	// sqlHandles caches, per package, the catalogued SQL handle types it
+	// can see (sqliface.go).
+	sqlHandles map[*types.Package][]types.Type
 	// watchGuarded are functions run inside an optimistic transaction
 	// (redis Watch): their writes are checked by the server.
 	watchGuarded map[*ssa.Function]bool

@@ -3,6 +3,8 @@ package model
 import (
 	"go/types"
 	"sort"
+	"strings"
+	"sync"
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 )
@@ -29,8 +31,9 @@ func (m *model) sqlInterfaceEntry(o *op) *catalogue.Entry {
 		return e
 	}
 	var e *catalogue.Entry
-	if iface, ok := common.Value.Type().Underlying().(*types.Interface); ok && len(m.implementations(common.Value.Type(), o.callee)) == 0 {
-		e = sqlHandleEntry(iface, o.callee)
+	if iface, ok := common.Value.Type().Underlying().(*types.Interface); ok && sqlMethodNames()[o.callee.Name()] &&
+		len(m.implementations(common.Value.Type(), o.callee)) == 0 {
+		e = m.sqlHandleEntry(iface, o.callee)
 	}
 	m.sqlIfaces[o.callee] = e
 	return e
@@ -39,10 +42,18 @@ func (m *model) sqlInterfaceEntry(o *op) *catalogue.Entry {
 // sqlHandleEntry returns the entry of method on the catalogued SQL handle
 // types, visible from the method's package, that implement iface, when
 // they all agree on how the text and arguments are passed.
-func sqlHandleEntry(iface *types.Interface, method *types.Func) *catalogue.Entry {
+func (m *model) sqlHandleEntry(iface *types.Interface, method *types.Func) *catalogue.Entry {
 	var found *catalogue.Entry
 	kinds := make(map[catalogue.Handle]bool)
-	for _, t := range sqlHandleTypes(method.Pkg()) {
+	if m.sqlHandles == nil {
+		m.sqlHandles = make(map[*types.Package][]types.Type)
+	}
+	handles, ok := m.sqlHandles[method.Pkg()]
+	if !ok {
+		handles = sqlHandleTypes(method.Pkg())
+		m.sqlHandles[method.Pkg()] = handles
+	}
+	for _, t := range handles {
 		if !types.Implements(t, iface) {
 			continue
 		}
@@ -114,3 +125,18 @@ func sqlHandleTypes(p *types.Package) []types.Type {
 	}
 	return out
 }
+
+// sqlMethodNames returns the names of the catalogued SQL executions that
+// are methods ("Exec", "QueryRowContext", …).
+var sqlMethodNames = sync.OnceValue(func() map[string]bool {
+	names := make(map[string]bool)
+	for _, e := range catalogue.Entries() {
+		if e.Class != catalogue.SQLExec || !strings.HasPrefix(e.Name, "(") {
+			continue
+		}
+		if i := strings.LastIndex(e.Name, ")."); i > 0 {
+			names[e.Name[i+2:]] = true
+		}
+	}
+	return names
+})
