@@ -39,14 +39,18 @@ func gormStatement(o *op, where []string, table string) (*sqltext.Statement, boo
 	default:
 		return nil, false
 	}
-	if table == "" {
-		table = "t"
+	name := table
+	if name == "" {
+		name = "t" // the model's table: not known here
 	}
 	conds := make([]string, len(where))
 	for i, w := range where {
 		conds[i] = "(" + w + ")"
 	}
-	st := sqltext.Parse("UPDATE " + table + " SET " + strings.Join(set, ", ") + " WHERE " + strings.Join(conds, " AND "))
+	st := sqltext.Parse("UPDATE " + name + " SET " + strings.Join(set, ", ") + " WHERE " + strings.Join(conds, " AND "))
+	if table == "" {
+		st.Table = ""
+	}
 	return st, st.Kind == sqltext.Update
 }
 
