@@ -26,7 +26,7 @@ var ownershipWords = vocab.Words("owner owned")
 //     version + 1, version = $n) and required equal to a parameter in the
 //     top-level WHERE (the version the worker read);
 //   - it takes the row: it sets a state column to a claimed state
-//     ('running', 'in_progress', …), a holder column (locked_by, worker)
+//     ('running', 'claimed', …), a holder column (locked_by, worker)
 //     to a value that does not clear it, or an expiry or heartbeat column
 //     to a point in time;
 //   - its row count is read (checked reports it): only then does the

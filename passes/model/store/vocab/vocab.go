@@ -60,13 +60,13 @@ var (
 )
 
 // claimedStates are the words of a job state that says a worker has
-// taken the row and is working on it. States that other kinds of rows
-// also take (active, locked, reserved) are left out: moving an account or
-// a seat into them is no lease.
-var claimedStates = Words("running claimed processing progress started executing working leased picked dequeued acquired")
+// taken the row and is running it. States that other kinds of rows also
+// take (active, locked, reserved, processing, in_progress) are left out:
+// moving an account, a seat, an order or a ticket into them is no lease.
+var claimedStates = Words("running claimed started executing leased picked dequeued acquired")
 
 // IsClaimedState reports whether a state value (a SQL literal such as
-// 'running' or 'in_progress', quotes allowed) says that a worker holds the
+// 'running' or 'job_claimed', quotes allowed) says that a worker holds the
 // row.
 func IsClaimedState(value string) bool {
 	v := strings.ToLower(strings.Trim(strings.TrimSpace(value), `'"`))
@@ -76,7 +76,7 @@ func IsClaimedState(value string) bool {
 	claimed := false
 	for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == '_' || r == '-' || r == ' ' }) {
 		if notYet[part] {
-			return false // not_started, awaiting_processing
+			return false // not_started, pending_run
 		}
 		claimed = claimed || claimedStates[part]
 	}

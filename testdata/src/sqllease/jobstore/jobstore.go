@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // Claim moves the job to running if its version is still ver; it reports
@@ -60,4 +61,21 @@ func ClaimGorm(db *gorm.DB, j *Job) bool {
 		"status": "running", "version": gorm.Expr("version + 1"), "heartbeat_at": time.Now(),
 	})
 	return res.Error == nil && res.RowsAffected == 1
+}
+
+// Lease is a row of the lease table.
+type Lease struct {
+	Name   string
+	Holder string
+}
+
+// LockGorm takes a named lease with an upsert that updates only an
+// expired row; it reports whether it won.
+func LockGorm(db *gorm.DB, name, me string) bool {
+	res := db.Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "name"}},
+		DoUpdates: clause.AssignmentColumns([]string{"holder", "lease_until"}),
+		Where:     clause.Where{Exprs: []clause.Expression{clause.Expr{SQL: "leases.lease_until < now()"}}},
+	}).Create(&Lease{Name: name, Holder: me})
+	return res.Error == nil && res.RowsAffected > 0
 }

@@ -23,6 +23,7 @@ func Work(ctx context.Context, db *sql.DB, id, ver int64) error {
 	if ok, err := jobstore.SaveResultVersioned(ctx, db, id, ver+1, "r"); err != nil || !ok {
 		return err // ok: keyed by the version the claim set, rejection checked
 	}
+	jobstore.SaveResultVersioned(ctx, db, id, ver+1, "again") // want `uncheckedfence: call to jobstore\.SaveResultVersioned writes`
 	return nil
 }
 
@@ -54,4 +55,13 @@ func WorkGorm(db *gorm.DB, j *jobstore.Job) {
 	if res := db.Model(j).Where("id = ? AND version = ?", j.ID, j.Version+1).Update("result", "r"); res.RowsAffected == 0 {
 		return // ok: fenced, rejection checked
 	}
+}
+
+// WorkLease takes a lease-table lease through GORM in another package.
+func WorkLease(db *gorm.DB, j *jobstore.Job) {
+	if !jobstore.LockGorm(db, "reports", "w1") {
+		db.Model(j).Where("id = ?", j.ID).Update("misses", 1) // ok: the claim failed
+		return
+	}
+	db.Model(j).Where("id = ?", j.ID).Update("result", "r") // want `unfenced: \(\*gorm\.DB\)\.Update updates`
 }

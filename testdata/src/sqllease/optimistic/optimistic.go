@@ -105,7 +105,7 @@ func Claimed(ctx context.Context, db *sql.DB, id, ver int64) error {
 
 // StateArgument binds the claimed state as an argument.
 func StateArgument(ctx context.Context, db *sql.DB, id, ver int64) error {
-	res, err := db.ExecContext(ctx, `UPDATE jobs SET status = $1, version = $2 WHERE id = $3 AND version = $4`, "in_progress", ver+1, id, ver)
+	res, err := db.ExecContext(ctx, `UPDATE jobs SET status = $1, version = $2 WHERE id = $3 AND version = $4`, "claimed", ver+1, id, ver)
 	if err != nil {
 		return err
 	}
@@ -141,5 +141,19 @@ func TransferOwner(ctx context.Context, db *sql.DB, id, ver int64, owner string)
 		return errLost
 	}
 	db.ExecContext(ctx, `UPDATE docs SET views = 0 WHERE id = ?`, id) // ok: not a claim
+	return nil
+}
+
+// OrderProcessing moves an order to processing under a version check: a
+// state other rows take too, so no lease.
+func OrderProcessing(ctx context.Context, db *sql.DB, id, ver int64) error {
+	res, err := db.ExecContext(ctx, `UPDATE orders SET status = 'processing', version = version + 1, updated_at = ? WHERE id = ? AND version = ?`, time.Now(), id, ver)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return errLost
+	}
+	db.ExecContext(ctx, `UPDATE orders SET total = 0 WHERE id = ?`, id) // ok: an order in processing is no lease
 	return nil
 }
