@@ -12,10 +12,16 @@ import (
 	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 )
 
-// ownershipWords name the owner of a record rather than the holder of a
-// lease: moving a document to a new owner under a version check is an
-// edit, not a claim.
-var ownershipWords = vocab.Words("owner owned")
+// holderWords name who holds a lease (worker, holder, leader); a lease
+// column ending in _by (locked_by, claimed_by, leased_by) does too.
+// Owners are left out (moving a document to a new owner under a version
+// check is an edit, not a claim), and so are flags (locked, visible).
+var holderWords = vocab.Words("worker holder leader")
+
+// whoColumn reports whether a lease column records who holds the lease.
+func whoColumn(c string) bool {
+	return columnHasWord(c, holderWords) || strings.HasSuffix(c, "_by") && !strings.Contains(c, "own")
+}
 
 // optimisticClaim reports whether an UPDATE claims a job row by
 // optimistic concurrency, and returns the columns it sets that a later
@@ -26,8 +32,9 @@ var ownershipWords = vocab.Words("owner owned")
 //     version + 1, version = $n) and required equal to a parameter in the
 //     top-level WHERE (the version the worker read);
 //   - it takes the row: it sets a state column to a claimed state
-//     ('running', 'claimed', …), a holder column (locked_by, worker)
-//     to a value that does not clear it, or an expiry or heartbeat column
+//     ('running', 'claimed', …), a column that records who holds it
+//     (locked_by, worker, holder; not owner, not a flag such as
+//     visible) to a value that is not a literal, or an expiry or heartbeat column
 //     to a point in time;
 //   - its row count is read (checked reports it): only then does the
 //     worker know it won.
@@ -55,10 +62,10 @@ func (m *model) optimisticClaim(o *op, st *sqltext.Statement, checked func() boo
 			takes = takes || m.claimedStateValue(o, a.Value)
 		case vocab.IsExpiryColumn(a.Column):
 			cols = append(cols, a.Column)
-			takes = takes || m.setsExpiry(o, a)
-		case vocab.IsLeaseColumn(a.Column) && !columnHasWord(a.Column, ownershipWords):
+			takes = takes || !a.SelfRef && m.timeValued(o, a.Value) // a point in time, not a flag
+		case vocab.IsLeaseColumn(a.Column):
 			cols = append(cols, a.Column)
-			takes = takes || a.Value.Kind != sqltext.Literal
+			takes = takes || whoColumn(a.Column) && a.Value.Kind != sqltext.Literal
 		}
 	}
 	if !versioned || !takes || !checked() {

@@ -157,3 +157,16 @@ func OrderProcessing(ctx context.Context, db *sql.DB, id, ver int64) error {
 	db.ExecContext(ctx, `UPDATE orders SET total = 0 WHERE id = ?`, id) // ok: an order in processing is no lease
 	return nil
 }
+
+// Visibility toggles a post's flag under a version check: no lease.
+func Visibility(ctx context.Context, db *sql.DB, id, ver int64, visible bool) error {
+	res, err := db.ExecContext(ctx, `UPDATE posts SET visible = ?, version = version + 1 WHERE id = ? AND version = ?`, visible, id, ver)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return errLost
+	}
+	db.ExecContext(ctx, `UPDATE posts SET views = 0 WHERE id = ?`, id) // ok: a flag is no holder
+	return nil
+}
