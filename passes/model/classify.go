@@ -35,6 +35,10 @@ type op struct {
 	handle ssa.Value
 	// handleKind is how the handle relates to database sessions.
 	handleKind catalogue.Handle
+	// entry is the catalogue entry the call was classified by, when the
+	// callee is not itself in the catalogue (an interface of the program
+	// that stands for a SQL handle: sqliface.go).
+	entry *catalogue.Entry
 	// sameHandleGuards: for an acquisition, writes through the same handle
 	// are checked atomically by the database (transaction-scoped lock,
 	// FOR UPDATE row lock, session lock on a pinned connection).
@@ -136,8 +140,9 @@ func (m *model) classifyAll() {
 			}
 		}
 	}
-	m.twoStepClaims() // SELECT free rows, then UPDATE them: sqlshape.go
-	m.cqlLeases()     // INSERT … IF NOT EXISTS USING TTL: cqllease.go
+	m.twoStepClaims()        // SELECT free rows, then UPDATE them: sqlshape.go
+	m.cqlLeases()            // INSERT … IF NOT EXISTS USING TTL: cqllease.go
+	m.lockedDeadlineClaims() // FOR UPDATE, then a deadline: lockedclaim.go
 	for _, fn := range m.funcs {
 		for _, o := range m.local[fn].ops {
 			for _, c := range o.claimColumns {
@@ -160,6 +165,7 @@ func (m *model) classifyAll() {
 				if isCQL(o) {
 					m.cqlGuard(o)
 				}
+				m.leaseRowGuard(o) // leaserow.go
 			}
 		}
 		m.cqlBatchGuards(m.local[fn].ops)
@@ -214,6 +220,9 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 		if d, ok := m.funcDirectives(o.callee); ok && m.applyDirectives(o, d) {
 			return o
 		}
+	}
+	if e := m.sqlInterfaceEntry(o); e != nil { // sqliface.go
+		return m.classifyCatalogue(o, e)
 	}
 	if m.classifyInvoke(o) {
 		return o
@@ -339,7 +348,7 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 		o.handle = args[0]
 		args = args[1:]
 	}
-	o.handleKind = e.Handle
+	o.handleKind, o.entry = e.Handle, e
 	switch e.Class {
 	case catalogue.SQLExec, catalogue.SQLQueue, catalogue.CQLBatchQuery:
 		if e.Text < 0 || e.Text >= len(args) {

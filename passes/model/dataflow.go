@@ -182,6 +182,9 @@ func (f *leaseFlow) failureEdges() {
 	errOf := make(map[ssa.Value][]int)
 	for i, a := range f.acqs {
 		errs, oks := failureValues(a.instr)
+		for _, c := range rowCountFailures(a.instr) { // optimistic.go
+			f.failOn(c.cond, c.succ, i)
+		}
 		for _, e := range errs {
 			errOf[e] = append(errOf[e], i)
 		}

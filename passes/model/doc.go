@@ -59,9 +59,20 @@
 //     expired lease (visibility timeouts through subquery predicates,
 //     upsert claims, two-step claims, also composed by a caller from a
 //     function that selects free rows and one that marks the selected
-//     keys: twostep.go, FuncFact.FreeRows and Marks); a renewal is neither claim nor
-//     write; a release clears the holder with NULL, false or 0; a cleanup
-//     that selects rows by age alone is not a write. Redis Lua scripts are
+//     keys: twostep.go, FuncFact.FreeRows and Marks); an optimistic job
+//     claim moves a version on the condition of the old one, takes the row
+//     (a claimed state, a holder, an expiry) and has its row count read
+//     (optimistic.go; a row count of 0 is the claim's failure edge); a
+//     renewal is neither claim nor write; a release clears the holder with
+//     NULL, false or 0; a renewal or release keyed by the lease's key alone
+//     is weakly guarded (leaserow.go); an UPDATE that gives rows its
+//     transaction locked FOR UPDATE a deadline is a claim that outlives
+//     the transaction (lockedclaim.go); a cleanup
+//     that selects rows by age alone is not a write. GORM calls are read as
+//     the SQL they run (gormclaim.go: Where chains with Update and Updates
+//     of a map literal, OnConflict clauses of Create). A call through an
+//     interface of the program that only catalogued SQL handles implement
+//     (sqlc's DBTX) runs their catalogued execution (sqliface.go). Redis Lua scripts are
 //     read the same way (internal/luascript; apis.go, redigo.go): popping
 //     an item and recording its expiry is a claim, as are stream
 //     consumer-group reads and takeovers; a guard that compares stored data

@@ -58,6 +58,25 @@ func (m *model) classifyORMWrite(o *op) *op {
 			}
 		}
 	}
+	texts := make([]string, len(where))
+	for i, w := range where {
+		texts[i] = w.text
+	}
+	if st, ok := gormStatement(o, texts, o.target); ok { // gormclaim.go
+		// What the update does to lease rows, read as SQL (sqlshape.go).
+		switch shape, cols := m.sqlShape(o, st, false); shape {
+		case shapeClaim:
+			o.write, o.verb, o.stmt = false, "", st
+			o.acquire, o.claimColumns = true, cols
+			return o
+		case shapeRenew, shapeRetention:
+			o.write, o.verb, o.stmt = false, "", st
+			m.noteShape(o, shape)
+			return o
+		case shapeRelease:
+			o.release = true
+		}
+	}
 	for _, w := range where {
 		st := sqltext.Parse("UPDATE t SET c = 1 WHERE " + w.text)
 		if g, p := m.sqlGuard(st); g > o.guard {
@@ -86,6 +105,10 @@ func (m *model) classifyORMCreate(o *op) *op {
 			}
 			if !fields["DoUpdates"] && !fields["UpdateAll"] {
 				continue
+			}
+			if cols, ok := m.onConflictClaim(o, arg); ok { // gormclaim.go
+				o.acquire, o.claimColumns = true, cols
+				return o
 			}
 			o.write, o.verb = true, "upserts into"
 			if fields["Where"] {

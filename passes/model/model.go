@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/analysisutil"
+	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/generatedfile"
 	"github.com/fencecheck/fencecheck/internal/valueflow"
 	"github.com/fencecheck/fencecheck/passes/directives"
@@ -159,6 +160,12 @@ type model struct {
 	// claimColumns are the columns claims of this package (and of imported
 	// acquire facts) set; an equality on one of them is an owner-token check.
 	claimColumns map[string]bool
+	// sqlIfaces caches, per interface method of the program, the SQL
+	// execution entry it stands for, or nil (sqliface.go).
+	sqlIfaces map[*types.Func]*catalogue.Entry
+	// sqlHandles caches, per package, the catalogued SQL handle types it
+	// can see (sqliface.go).
+	sqlHandles map[*types.Package][]types.Type
 	// watchGuarded are functions run inside an optimistic transaction
 	// (redis Watch): their writes are checked by the server.
 	watchGuarded map[*ssa.Function]bool

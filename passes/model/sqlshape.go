@@ -69,6 +69,9 @@ func (m *model) sqlShape(o *op, st *sqltext.Statement, rows bool) (lockShape, []
 		if cols, ok := m.updateClaim(o, st, returns); ok {
 			return shapeClaim, cols
 		}
+		if cols, ok := m.optimisticClaim(o, st, func() bool { return rowCountChecked(o) }); ok {
+			return shapeClaim, cols // optimistic.go
+		}
 		if m.retention(o, st) {
 			return shapeRetention, nil
 		}

@@ -207,7 +207,10 @@ func (m *model) preparedText(v ssa.Value) (string, bool) {
 
 // sqlArg returns the call argument bound to a placeholder, or nil.
 func sqlArg(o *op, p sqltext.Placeholder) ssa.Value {
-	e := catalogue.Lookup(o.callee)
+	e := o.entry
+	if e == nil {
+		e = catalogue.Lookup(o.callee)
+	}
 	if e != nil && e.Class == catalogue.CQLExec {
 		return boundArg(cqlBoundArgs(o), p)
 	}

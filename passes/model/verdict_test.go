@@ -37,7 +37,7 @@ var finding = regexp.MustCompile("// finding: ([a-z]+)")
 // catalogue (etcd, ZooKeeper, redsync, redislock, go-redis, redigo, Consul,
 // client-go leader election, River, asynq, Temporal, S3, DynamoDB, GCS,
 // Azure Blob, kafka-go, sarama, franz-go, net/http, NATS JetStream KV,
-// MongoDB v1 and v2, gocql and cassandra-gocql-driver v2),
+// MongoDB v1 and v2, gocql and cassandra-gocql-driver v2, GORM),
 // compiled against the stubs in testdata/src. The code is the end-to-end
 // module testdata/e2e/catalogue, which the end-to-end test compiles against
 // the real libraries: the same lines must give the same verdicts with the

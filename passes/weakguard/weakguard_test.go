@@ -29,13 +29,14 @@ func TestAttempt(t *testing.T) {
 }
 
 // TestSQLShapes checks retention cleanups (silent) against their keyed
-// twins, and owner checks against literals.
+// twins, owner checks against literals, and renewals and releases of a
+// lock row by its name alone against their twins keyed by the holder.
 func TestSQLShapes(t *testing.T) {
 	dir, err := filepath.Abs("../../testdata")
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, weakguard.Analyzer, "sqlshape/retention", "sqlshape/ownerliteral")
+	analysistest.Run(t, dir, weakguard.Analyzer, "sqlshape/retention", "sqlshape/ownerliteral", "sqlshape/leaseupkeep")
 }
 
 // TestRedisShapes checks Lua scripts whose guard tests only existence,

@@ -59,6 +59,33 @@ var (
 	stateWords = Words("state status phase stage")
 )
 
+// claimedStates are the words of a job state that says a worker has
+// taken the row and is running it. States that other kinds of rows also
+// take (active, locked, reserved, processing, in_progress) are left out:
+// moving an account, a seat, an order or a ticket into them is no lease.
+var claimedStates = Words("running claimed started executing leased picked dequeued acquired")
+
+// IsClaimedState reports whether a state value (a SQL literal such as
+// 'running' or 'job_claimed', quotes allowed) says that a worker holds the
+// row.
+func IsClaimedState(value string) bool {
+	v := strings.ToLower(strings.Trim(strings.TrimSpace(value), `'"`))
+	if v == "" {
+		return false
+	}
+	claimed := false
+	for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == '_' || r == '-' || r == ' ' }) {
+		if notYet[part] {
+			return false // not_started, pending_run
+		}
+		claimed = claimed || claimedStates[part]
+	}
+	return claimed
+}
+
+// notYet are the words that turn a claimed state into one before it.
+var notYet = Words("not pre un awaiting await pending waiting wait to before")
+
 // Words returns the set of space-separated words.
 func Words(s string) map[string]bool {
 	m := make(map[string]bool)

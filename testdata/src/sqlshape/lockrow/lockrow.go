@@ -34,7 +34,7 @@ func Takeover(ctx context.Context, db *sql.DB) {
 func RenewUnderLease(ctx context.Context, db *sql.DB, expiry int64) {
 	db.ExecContext(ctx, renewSQL, "job", "w1")                                                                    // ok: a renewal
 	db.ExecContext(ctx, `UPDATE locks SET lease_until = $3 WHERE name = $1 AND holder = $2`, "job", "w1", expiry) // ok: a renewal (an expiry column set from an argument)
-	db.ExecContext(ctx, `UPDATE locks SET lease_until = $2 WHERE name = $1`, "job", expiry)                       // want `updates locks under a lease`
+	db.ExecContext(ctx, `UPDATE locks SET lease_until = $2 WHERE name = $1`, "job", expiry)                       // ok: a renewal by the lease's name alone is weakguard's
 }
 
 // ReleaseFalse releases with locked = false … RETURNING: writes after it are
@@ -55,7 +55,7 @@ func ReleaseFalse(ctx context.Context, db *sql.DB) error {
 // ReleaseZero releases with locked = 0 and a NULL holder.
 func ReleaseZero(ctx context.Context, db *sql.DB) {
 	db.ExecContext(ctx, acquireSQL, "job", "w1")
-	db.ExecContext(ctx, `UPDATE locks SET locked = 0, locked_by = NULL, expires_at = now() WHERE name = $1`, "job") // want `updates locks under a lease`
+	db.ExecContext(ctx, `UPDATE locks SET locked = 0, locked_by = NULL, expires_at = now() WHERE name = $1`, "job") // ok: a release by the lease's name alone is weakguard's
 	db.ExecContext(ctx, `UPDATE stats SET n = n + 1 WHERE name = $1`, "job")                                        // ok: released above
 }
 

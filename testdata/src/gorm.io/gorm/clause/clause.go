@@ -39,3 +39,6 @@ type OnConflict struct {
 
 // AssignmentColumns updates the columns from the excluded row.
 func AssignmentColumns(values []string) Set { return nil }
+
+// Assignments updates the columns to the values.
+func Assignments(values map[string]interface{}) Set { return nil }
