@@ -3,6 +3,7 @@ package model
 import (
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 )
 
@@ -57,7 +58,7 @@ func (m *model) deadlineColumns(o *op) ([]string, bool) {
 func lockedBefore(ops []*op, o *op) bool {
 	for _, s := range ops {
 		if s.acquire && s.sameHandleGuards && s.stmt != nil && s.stmt.Kind == sqltext.Select && s.stmt.ForUpdate &&
-			s.stmt.Table == o.stmt.Table && s.handle != nil && sameValue(s.handle, o.handle) {
+			s.stmt.Table == o.stmt.Table && s.handle != nil && store.SameValue(s.handle, o.handle) {
 			return true
 		}
 	}
