@@ -522,8 +522,8 @@ func (m *model) conditionExpression(o *op, v ssa.Value) {
 	st := sqltext.Parse("UPDATE t SET c = 1 WHERE " + text)
 	for i := range st.Where {
 		p := &st.Where[i]
-		if col := storedColumn(p); col != "" && vocab.IsTokenColumn(col) && wrongWay(p) {
-			o.wrongWay = predicateText(p)
+		if col := p.StoredColumn(); col != "" && vocab.IsTokenColumn(col) && p.AcceptsOlder() {
+			o.wrongWay = p.Text()
 			return
 		}
 	}

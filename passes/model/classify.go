@@ -157,7 +157,7 @@ func (m *model) classifyAll() {
 			if o.write && o.stmt != nil {
 				o.guard, o.guardPred = m.sqlGuard(o.stmt)
 				if o.guardPred != nil {
-					o.guardColumn = storedColumn(o.guardPred)
+					o.guardColumn = o.guardPred.StoredColumn()
 					if in, ok := incomingOperand(o.guardPred); ok && in.Kind == sqltext.Param {
 						o.tokenArg = sqlArg(o, in.Param)
 					}

@@ -171,7 +171,7 @@ func (m *model) cqlOwnerGuard(o *op) {
 		if p.UnderOr || p.Op != "=" {
 			continue
 		}
-		col := storedColumn(p)
+		col := p.StoredColumn()
 		in, ok := incomingOperand(p)
 		if col == "" || vocab.IsIdentifierColumn(col) || !ok || in.Kind != sqltext.Param {
 			continue

@@ -70,7 +70,7 @@ func readsApplied(o *op) bool {
 func holderCondition(conds []sqltext.Predicate) bool {
 	for i := range conds {
 		p := &conds[i]
-		col := storedColumn(p)
+		col := p.StoredColumn()
 		if in, ok := incomingOperand(p); ok && p.Op == "=" && !p.UnderOr && vocab.IsLeaseColumn(col) && in.Kind == sqltext.Param {
 			return true
 		}

@@ -81,7 +81,7 @@ func (m *model) classifyORMWrite(o *op) *op {
 		st := sqltext.Parse("UPDATE t SET c = 1 WHERE " + w.text)
 		if g, p := m.sqlGuard(st); g > o.guard {
 			o.guard, o.guardPred = g, p
-			o.guardColumn = storedColumn(p)
+			o.guardColumn = p.StoredColumn()
 			if in, ok := incomingOperand(p); ok && in.Kind == sqltext.Param {
 				o.tokenArg = boundArg(w.args, in.Param)
 			}

@@ -368,7 +368,7 @@ func predicateClause(o *op) string {
 	if o.guardPred == nil {
 		return ""
 	}
-	return " (" + predicateText(o.guardPred) + ")"
+	return " (" + o.guardPred.Text() + ")"
 }
 
 // orDefault returns s, or def when s is empty.

@@ -70,7 +70,7 @@ func rowKey(st *sqltext.Statement) string {
 		if p.UnderOr || p.Op != "=" {
 			return ""
 		}
-		c := storedColumn(&p)
+		c := p.StoredColumn()
 		in, ok := incomingOperand(&p)
 		if c == "" || !ok || in.Kind != sqltext.Param || vocab.IsLeaseColumn(c) || vocab.IsTokenColumn(c) || vocab.IsStateColumn(c) {
 			return ""

@@ -82,7 +82,7 @@ func versionRequired(st *sqltext.Statement, c string) bool {
 			continue
 		}
 		for _, pair := range [2][2]sqltext.Operand{{p.Left, p.Right}, {p.Right, p.Left}} {
-			if pair[0].Kind == sqltext.Column && !isIncoming(pair[0]) && pair[0].Column == c && pair[1].Kind == sqltext.Param {
+			if pair[0].Kind == sqltext.Column && !pair[0].Incoming() && pair[0].Column == c && pair[1].Kind == sqltext.Param {
 				return true
 			}
 		}

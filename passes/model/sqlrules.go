@@ -42,7 +42,7 @@ func (m *model) sqlGuard(st *sqltext.Statement) (Guard, *sqltext.Predicate) {
 			continue
 		}
 		for _, side := range [2]sqltext.Operand{p.Left, p.Right} {
-			if side.Kind != sqltext.Column || isIncoming(side) {
+			if side.Kind != sqltext.Column || side.Incoming() {
 				continue
 			}
 			c := side.Column
@@ -67,64 +67,10 @@ func (m *model) ownerEquality(p *sqltext.Predicate, c string) bool {
 	return p.Left.Kind == sqltext.Param || p.Right.Kind == sqltext.Param
 }
 
-// isIncoming reports whether an operand is the value being written rather
-// than the stored one: a placeholder, or EXCLUDED.col / VALUES(col) in an
-// upsert.
-func isIncoming(o sqltext.Operand) bool {
-	switch o.Kind {
-	case sqltext.Param:
-		return true
-	case sqltext.Column:
-		return o.Qualifier == "excluded" || o.Qualifier == "values"
-	}
-	return false
-}
-
-// storedColumn returns the stored-side column of a guard predicate.
-func storedColumn(p *sqltext.Predicate) string {
-	for _, side := range [2]sqltext.Operand{p.Left, p.Right} {
-		if side.Kind == sqltext.Column && !isIncoming(side) {
-			return side.Column
-		}
-	}
-	return ""
-}
-
-// wrongWay reports whether a token predicate accepts a write whose token is
-// older than the stored one: the stored column must be less than (or
-// equal to) the incoming token, never greater.
-func wrongWay(p *sqltext.Predicate) bool {
-	stored, incoming := p.Left, p.Right
-	op := p.Op
-	if isIncoming(stored) && !isIncoming(incoming) {
-		stored, incoming = incoming, stored
-		op = mirror(op)
-	}
-	if stored.Kind != sqltext.Column || isIncoming(stored) {
-		return false
-	}
-	return op == ">" || op == ">="
-}
-
-// mirror returns the operator with its operands swapped.
-func mirror(op string) string {
-	switch op {
-	case "<":
-		return ">"
-	case "<=":
-		return ">="
-	case ">":
-		return "<"
-	case ">=":
-		return "<="
-	}
-	return op
-}
-
 // incomingOperand returns the incoming side of a guard predicate.
 func incomingOperand(p *sqltext.Predicate) (sqltext.Operand, bool) {
 	for _, side := range [2]sqltext.Operand{p.Left, p.Right} {
-		if isIncoming(side) || side.Kind == sqltext.Literal {
+		if side.Incoming() || side.Kind == sqltext.Literal {
 			return side, true
 		}
 	}

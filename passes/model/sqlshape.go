@@ -125,15 +125,15 @@ func (m *model) timeValued(o *op, x sqltext.Operand) bool {
 // older than that time (expires_at < now(), $1 >= timeout).
 func (m *model) timePredicate(o *op, p sqltext.Predicate) (col string, older, ok bool) {
 	stored, other, op := p.Left, p.Right, p.Op
-	if stored.Kind != sqltext.Column || isIncoming(stored) {
-		stored, other, op = other, stored, mirror(op)
+	if stored.Kind != sqltext.Column || stored.Incoming() {
+		stored, other, op = other, stored, sqltext.Mirror(op)
 	}
 	switch op {
 	case "<", "<=", ">", ">=":
 	default:
 		return "", false, false
 	}
-	if stored.Kind != sqltext.Column || isIncoming(stored) || !m.timeValued(o, other) {
+	if stored.Kind != sqltext.Column || stored.Incoming() || !m.timeValued(o, other) {
 		return "", false, false
 	}
 	return stored.Column, op == "<" || op == "<=", true
@@ -235,7 +235,7 @@ func (m *model) renews(o *op, st *sqltext.Statement) bool {
 		}
 		for _, pair := range [2][2]sqltext.Operand{{p.Left, p.Right}, {p.Right, p.Left}} {
 			stored, in := pair[0], pair[1]
-			if stored.Kind == sqltext.Column && !isIncoming(stored) && vocab.IsHolderColumn(stored.Column) && in.Kind == sqltext.Param {
+			if stored.Kind == sqltext.Column && !stored.Incoming() && vocab.IsHolderColumn(stored.Column) && in.Kind == sqltext.Param {
 				return true
 			}
 		}
@@ -346,7 +346,7 @@ func (m *model) upsertClaim(o *op, st *sqltext.Statement, returns bool) ([]strin
 		if _, _, ok := m.timePredicate(o, p); ok {
 			return cols, true
 		}
-		if c := storedColumn(&p); c != "" && vocab.IsLeaseColumn(c) {
+		if c := p.StoredColumn(); c != "" && vocab.IsLeaseColumn(c) {
 			return cols, true
 		}
 	}

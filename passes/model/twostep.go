@@ -69,7 +69,7 @@ func (m *model) freeColumns(o *op) map[string]bool {
 			}
 			continue
 		}
-		c := storedColumn(&p)
+		c := p.StoredColumn()
 		if c == "" {
 			continue
 		}

@@ -116,9 +116,9 @@ func (m *model) judgeToken(w *Write, o *op) {
 		return
 	}
 	if p := o.guardPred; p != nil {
-		if wrongWay(p) {
+		if p.AcceptsOlder() {
 			w.Verdict = WeakGuard
-			w.Reason = fmt.Sprintf("%s accepts older tokens (the stored token must be less than the incoming one)", predicateText(p))
+			w.Reason = fmt.Sprintf("%s accepts older tokens (the stored token must be less than the incoming one)", p.Text())
 			return
 		}
 		if in, ok := incomingOperand(p); ok && in.Kind == sqltext.Literal {
@@ -159,11 +159,6 @@ func (m *model) judgeToken(w *Write, o *op) {
 		return
 	}
 	w.Verdict = Fenced
-}
-
-// predicateText renders a predicate as written.
-func predicateText(p *sqltext.Predicate) string {
-	return strings.TrimSpace(p.Left.Text + " " + p.Op + " " + p.Right.Text)
 }
 
 // rejectionSeen reports whether the code looks at the outcome that tells a
