@@ -1,20 +1,14 @@
 package model
 
 import (
-	"go/ast"
 	"go/constant"
 	"go/types"
-	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
-	"github.com/fencecheck/fencecheck/internal/config"
 	"github.com/fencecheck/fencecheck/internal/luascript"
-	"github.com/fencecheck/fencecheck/internal/sqltext"
 	"github.com/fencecheck/fencecheck/passes/model/store"
-	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 )
 
 // classifyAPI fills o from a catalogue entry of a non-SQL class. args are
@@ -22,14 +16,6 @@ import (
 // does nothing the rules care about, or when fencecheck cannot tell (an
 // input struct that comes from elsewhere, a script it cannot read).
 func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
-	verb := e.Verb
-	if verb == "" {
-		verb = "writes"
-	}
-	write := func(g Guard) *op {
-		o.write, o.guard, o.verb = true, g, verb
-		return o
-	}
 	switch e.Class {
 	case catalogue.Acquire:
 		if len(e.Fields) > 0 && e.Arg >= 0 {
@@ -52,76 +38,6 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 	case catalogue.Release:
 		o.release = true
 		return o
-	case catalogue.Guarded:
-		if c, ok := store.ArgAt(args, 1).(*ssa.Const); ok && o.callee.Name() == "EndTransaction" && c.Value != nil && c.Value.Kind() == constant.Bool && !constant.BoolVal(c.Value) {
-			return nil // kgo.TryAbort: aborting is not a write
-		}
-		if e.Reason != "" {
-			o.note = e.Reason
-			return write(StateGuard)
-		}
-		if e.Arg >= 0 && len(e.Fields) == 0 {
-			setConditionToken(o, store.ArgAt(args, e.Arg)) // the argument itself is the token (condopts.go)
-		} else if e.Arg >= 0 {
-			if values, ok := store.FieldValues(store.ArgAt(args, e.Arg)); ok {
-				for _, f := range e.Fields {
-					if v := values[f]; v != nil && o.condValue == nil {
-						o.condValue = v
-					}
-				}
-			}
-		}
-		return write(HelperGuard)
-	case catalogue.CondSink:
-		values, ok := store.FieldValues(store.ArgAt(args, e.Arg))
-		if !ok {
-			m.noteSilent(o.instr, NotJudged, "its input is built elsewhere, so whether it sets a condition cannot be told")
-			return nil
-		}
-		for _, f := range e.Fields {
-			if v := values[f]; v != nil {
-				o.condValue = v
-				if f == "ConditionExpression" {
-					m.conditionExpression(o, v)
-				}
-				return write(HelperGuard)
-			}
-		}
-		o.note = "set " + strings.Join(e.Fields, " or ") + " to make the store reject a stale write"
-		return write(NoGuard)
-	case catalogue.VersionedSink:
-		if o.callee.Name() == "Delete" && m.fromAcquisition(store.ArgAt(args, 0)) {
-			o.release = true // deleting our own lock node releases the lock
-			return o
-		}
-		v, ok := store.ArgAt(args, e.Arg).(*ssa.Const)
-		if ok && v.Value != nil && v.Value.Kind() == constant.Int {
-			if n, exact := constant.Int64Val(v.Value); exact && n == -1 {
-				o.note = "version -1 matches any version"
-				return write(NoGuard)
-			}
-		}
-		o.condValue = store.ArgAt(args, e.Arg)
-		return write(HelperGuard)
-	case catalogue.TxnCommit:
-		chain := store.ReceiverCalls(o.handle)
-		guarded, writes := false, false
-		for _, c := range chain {
-			switch store.CalledName(c) {
-			case "If":
-				guarded = true
-				m.txnCompares(o, c)
-			case "Then", "Else":
-				writes = true
-			}
-		}
-		switch {
-		case !writes:
-			return nil // a read or an ownership probe: no write
-		case guarded:
-			return write(HelperGuard)
-		}
-		return write(NoGuard)
 	case catalogue.LockerFactory:
 		return nil
 	case catalogue.ScriptEval:
@@ -131,36 +47,6 @@ func (m *model) classifyAPI(o *op, e *catalogue.Entry, args []ssa.Value) *op {
 			m.watchGuarded[fn] = true
 		}
 		return nil
-	case catalogue.HTTPDo:
-		return m.classifyHTTP(o, args, write)
-	case catalogue.ChainGuard:
-		for _, c := range store.ReceiverCalls(o.handle) {
-			for _, f := range e.Fields {
-				if store.CalledName(c) != f {
-					continue
-				}
-				if cargs := store.CallArgs(c); len(cargs) > 1 {
-					if values, ok := store.FieldValues(cargs[1]); ok {
-						for _, v := range sortedValues(values) {
-							o.condValue = v
-							break
-						}
-					}
-				}
-				return write(HelperGuard)
-			}
-		}
-		return write(NoGuard)
-	case catalogue.TxnProduce:
-		if m.txnBegun(o, e.Fields) {
-			return write(TxGuard)
-		}
-		return write(NoGuard)
-	case catalogue.OpsGuard:
-		if namesAny(o.instr.Parent(), e.Fields) {
-			return write(HelperGuard)
-		}
-		return write(NoGuard)
 	}
 	return nil
 }
@@ -183,40 +69,6 @@ func closureFunc(v ssa.Value) *ssa.Function {
 		}
 	}
 	return fn
-}
-
-// txnCompares inspects the compares of an etcd If(…): a revision compared
-// with ">" or ">=" against a token accepts older tokens; the value
-// compared is the token whose origin weakguard checks.
-func (m *model) txnCompares(o *op, ifCall *ssa.Call) {
-	args := store.CallArgs(ifCall)
-	if len(args) < 2 {
-		return
-	}
-	for _, cmp := range store.Varargs(args[1]) {
-		call, ok := store.StripConv(cmp).(*ssa.Call)
-		if !ok {
-			continue
-		}
-		fn := funcObject(call.Common().StaticCallee())
-		if fn == nil || fn.Name() != "Compare" || len(call.Common().Args) != 3 {
-			continue
-		}
-		target, _ := call.Common().Args[0].(*ssa.Call)
-		op, _ := call.Common().Args[1].(*ssa.Const)
-		value := store.UnwrapInterface(call.Common().Args[2])
-		if o.tokenArg == nil {
-			o.tokenArg = value
-		}
-		if target == nil || op == nil || op.Value == nil || op.Value.Kind() != constant.String {
-			continue
-		}
-		kind := store.CalledName(target)
-		if (kind == "ModRevision" || kind == "CreateRevision" || kind == "Version") &&
-			(constant.StringVal(op.Value) == ">" || constant.StringVal(op.Value) == ">=") {
-			o.wrongWay = "Compare(" + kind + "(…), \"" + constant.StringVal(op.Value) + "\", token)"
-		}
-	}
 }
 
 // classifyScript classifies a Lua script run with the Redis reader: the
@@ -350,206 +202,4 @@ func (m *model) globalScript(g *ssa.Global) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// classifyHTTP classifies Client.Do: a write unless the request's method
-// is GET, HEAD or OPTIONS; guarded when the request carries the fencing
-// header or If-Match.
-func (m *model) classifyHTTP(o *op, args []ssa.Value, write func(Guard) *op) *op {
-	req := store.StripConv(store.ArgAt(args, 0))
-	newReq := requestCall(req)
-	if newReq == nil {
-		m.noteSilent(o.instr, NotJudged, "the request is built elsewhere: its method is unknown")
-		return nil // a request built elsewhere: its method is unknown
-	}
-	method := ""
-	for _, a := range newReq.Common().Args {
-		if c, ok := a.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
-			method = strings.ToUpper(constant.StringVal(c.Value))
-			break
-		}
-	}
-	switch method {
-	case "GET", "HEAD", "OPTIONS", "TRACE":
-		return nil
-	case "":
-		return nil // a method chosen at run time: cannot tell
-	}
-	verb := strings.ToLower(method) + "s"
-	if tok, ok := fenceHeader(req); ok {
-		o.tokenArg = tok
-		r := write(TokenGuard)
-		r.verb = verb
-		return r
-	}
-	o.note = "send the token in the " + config.FencingHeader() + " header and have the service reject older ones"
-	r := write(NoGuard)
-	r.verb = verb
-	return r
-}
-
-// requestCall returns the http.NewRequest[WithContext] call that built
-// req, or nil.
-func requestCall(req ssa.Value) *ssa.Call {
-	ex, ok := req.(*ssa.Extract)
-	if !ok {
-		return nil
-	}
-	call, ok := ex.Tuple.(*ssa.Call)
-	if !ok {
-		return nil
-	}
-	fn := funcObject(call.Common().StaticCallee())
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || !strings.HasPrefix(fn.Name(), "NewRequest") {
-		return nil
-	}
-	return call
-}
-
-// fenceHeader returns the value a request's fencing header (or If-Match)
-// is set to, looking for req.Header.Set/Add(name, value).
-func fenceHeader(req ssa.Value) (ssa.Value, bool) {
-	refs := req.Referrers()
-	if refs == nil {
-		return nil, false
-	}
-	want := strings.ToLower(config.FencingHeader())
-	for _, r := range *refs {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || store.FieldName(fa) != "Header" || fa.Referrers() == nil {
-			continue
-		}
-		for _, rr := range *fa.Referrers() {
-			load, ok := rr.(*ssa.UnOp)
-			if !ok || load.Referrers() == nil {
-				continue
-			}
-			for _, use := range *load.Referrers() {
-				call, ok := use.(*ssa.Call)
-				if !ok || len(call.Common().Args) != 3 {
-					continue
-				}
-				if name := store.CalledName(call); name != "Set" && name != "Add" {
-					continue
-				}
-				key, ok := call.Common().Args[1].(*ssa.Const)
-				if !ok || key.Value == nil || key.Value.Kind() != constant.String {
-					continue
-				}
-				switch strings.ToLower(constant.StringVal(key.Value)) {
-				case want, "if-match":
-					return call.Common().Args[2], true
-				}
-			}
-		}
-	}
-	return nil, false
-}
-
-// txnBegun reports whether a method named in begin was called on the same
-// producer before o, on every path to it.
-func (m *model) txnBegun(o *op, begin []string) bool {
-	if o.handle == nil {
-		return false
-	}
-	fn := o.instr.Parent()
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok || call == o.instr {
-				continue
-			}
-			args := store.CallArgs(call)
-			if len(args) == 0 || !store.SameValue(args[0], o.handle) {
-				continue
-			}
-			for _, name := range begin {
-				if store.CalledName(call) == name {
-					if store.Dominates(call, o.instr) {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
-}
-
-// namesAny reports whether the syntax of fn (or of the function it is a
-// closure of) mentions one of names: a check operation being built.
-func namesAny(fn *ssa.Function, names []string) bool {
-	for fn != nil && fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	if fn == nil || fn.Syntax() == nil {
-		return false
-	}
-	found := false
-	ast.Inspect(fn.Syntax(), func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			for _, name := range names {
-				if id.Name == name {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// sortedValues returns the values of a field map ordered by field name.
-func sortedValues(values map[string]ssa.Value) []ssa.Value {
-	names := make([]string, 0, len(values))
-	for n := range values {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	out := make([]ssa.Value, len(names))
-	for i, n := range names {
-		out[i] = values[n]
-	}
-	return out
-}
-
-// conditionExpression checks a DynamoDB ConditionExpression: a token
-// attribute compared so that it accepts older tokens.
-func (m *model) conditionExpression(o *op, v ssa.Value) {
-	text, ok := resolveText(m, derefString(v))
-	if !ok {
-		return
-	}
-	st := sqltext.Parse("UPDATE t SET c = 1 WHERE " + text)
-	for i := range st.Where {
-		p := &st.Where[i]
-		if col := p.StoredColumn(); col != "" && vocab.IsTokenColumn(col) && p.AcceptsOlder() {
-			o.wrongWay = p.Text()
-			return
-		}
-	}
-}
-
-// derefString returns the string behind aws.String(s), or v.
-func derefString(v ssa.Value) ssa.Value {
-	if call, ok := v.(*ssa.Call); ok && len(call.Common().Args) == 1 {
-		if fn := funcObject(call.Common().StaticCallee()); fn != nil && (fn.Name() == "String" || fn.Name() == "Ptr") {
-			return call.Common().Args[0]
-		}
-	}
-	return v
-}
-
-// fromAcquisition reports whether v is a result of an acquisition call
-// (the path of the lock node it created).
-func (m *model) fromAcquisition(v ssa.Value) bool {
-	ex, ok := store.StripConv(v).(*ssa.Extract)
-	if !ok {
-		return false
-	}
-	call, ok := ex.Tuple.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	e := catalogue.Lookup(funcObject(call.Common().StaticCallee()))
-	return e != nil && e.Class == catalogue.Acquire
 }

@@ -11,7 +11,9 @@ import (
 	"github.com/fencecheck/fencecheck/internal/config"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 	"github.com/fencecheck/fencecheck/passes/model/store"
+	"github.com/fencecheck/fencecheck/passes/model/store/cloud"
 	"github.com/fencecheck/fencecheck/passes/model/store/docstore"
+	"github.com/fencecheck/fencecheck/passes/model/store/httpapi"
 )
 
 // op is what one call instruction does.
@@ -390,6 +392,11 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 		return m.readStore(o, docstore.Reader, e, args) // store/docstore
 	case catalogue.RedisCommand, catalogue.CommandDo:
 		return m.readStore(o, m.redisReader(), e, args) // store/redis
+	case catalogue.Guarded, catalogue.CondSink, catalogue.VersionedSink, catalogue.TxnCommit,
+		catalogue.ChainGuard, catalogue.TxnProduce, catalogue.OpsGuard:
+		return m.readStore(o, cloud.Reader, e, args) // store/cloud
+	case catalogue.HTTPDo:
+		return m.readStore(o, httpapi.Reader, e, args) // store/httpapi
 	case catalogue.OptionGuard:
 		return m.classifyOptionGuard(o, e, args) // condopts.go
 	case catalogue.CreateOnly:

@@ -60,7 +60,7 @@ func (m *model) applyOp(o *op, x store.Op) *op {
 		return o
 	case *store.Write:
 		o.write, o.guard, o.verb, o.target = true, x.Guard, x.Verb, x.Target
-		o.guardColumn, o.tokenArg, o.wrongWay = x.GuardField, x.TokenArg, x.WrongWay
+		o.guardColumn, o.tokenArg, o.wrongWay, o.condValue = x.GuardField, x.TokenArg, x.WrongWay, x.CondValue
 		if x.Note != "" {
 			o.note = x.Note
 		}

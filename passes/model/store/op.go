@@ -95,6 +95,9 @@ type Write struct {
 	GuardField string
 	// TokenArg is the value the guard compares with, when it is a token.
 	TokenArg ssa.Value
+	// CondValue is the version or ETag a compare-and-set write is
+	// conditioned on, when known.
+	CondValue ssa.Value
 	// WrongWay describes a token comparison that accepts older tokens
 	// ("{token: {$gt: …}}"), "" when the comparison fences.
 	WrongWay string
