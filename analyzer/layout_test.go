@@ -149,7 +149,6 @@ func TestStoreArrows(t *testing.T) {
 		{"passes/model/store/redis/", "passes/model/store/docstore/", false},
 		{"passes/model/store/redis/", "passes/model/store/", true},
 		{"passes/model/store/cloud/", "passes/model/store/redis/", false},
-		{"passes/model/store/httpapi/", "internal/config/", true},
 	} {
 		if got := storeArrow(tc.rel, tc.target) == ""; got != tc.ok {
 			t.Errorf("%s → %s: allowed = %v, want %v", tc.rel, tc.target, got, tc.ok)
