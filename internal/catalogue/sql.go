@@ -5,6 +5,8 @@ const (
 	databaseSQL = "database/sql"
 	pgx         = "github.com/jackc/pgx/v5"
 	pgxpool     = "github.com/jackc/pgx/v5/pgxpool"
+	pgxV4       = "github.com/jackc/pgx/v4"
+	pgxpoolV4   = "github.com/jackc/pgx/v4/pgxpool"
 	sqlx        = "github.com/jmoiron/sqlx"
 	gorm        = "gorm.io/gorm"
 )
@@ -48,30 +50,33 @@ func sqlEntries() []Entry {
 	add(databaseSQL, "(*database/sql.Stmt).QueryRow", SQLStmtExec, -1, 0, true, Pooled)
 	add(databaseSQL, "(*database/sql.Stmt).QueryRowContext", SQLStmtExec, -1, 1, true, Pooled)
 
-	// pgx v5: Conn pins a session, pgxpool.Pool is pooled, pgxpool.Conn
-	// pins a session, Tx (interface and pgxpool.Tx) is a transaction.
-	for _, recv := range []struct {
-		lib, prefix string
-		h           Handle
-	}{
-		{pgx, "(*github.com/jackc/pgx/v5.Conn).", Session},
-		{pgx, "(github.com/jackc/pgx/v5.Tx).", Transaction},
-		{pgxpool, "(*github.com/jackc/pgx/v5/pgxpool.Pool).", Pooled},
-		{pgxpool, "(*github.com/jackc/pgx/v5/pgxpool.Conn).", Session},
-		{pgxpool, "(*github.com/jackc/pgx/v5/pgxpool.Tx).", Transaction},
-	} {
-		add(recv.lib, recv.prefix+"Exec", SQLExec, 1, 2, false, recv.h)
-		add(recv.lib, recv.prefix+"Query", SQLExec, 1, 2, true, recv.h)
-		add(recv.lib, recv.prefix+"QueryRow", SQLExec, 1, 2, true, recv.h)
-		add(recv.lib, recv.prefix+"Begin", TxBegin, -1, -1, false, recv.h)
-		if recv.h == Transaction {
-			add(recv.lib, recv.prefix+"Commit", TxEnd, -1, -1, false, recv.h)
-			add(recv.lib, recv.prefix+"Rollback", TxEnd, -1, -1, false, recv.h)
-		} else {
-			add(recv.lib, recv.prefix+"BeginTx", TxBegin, -1, -1, false, recv.h)
+	// pgx v5 and v4: Conn pins a session, pgxpool.Pool is pooled,
+	// pgxpool.Conn pins a session, Tx (interface and pgxpool.Tx) is a
+	// transaction. The two versions' methods have the same signatures.
+	for _, v := range []struct{ pgx, pool string }{{pgx, pgxpool}, {pgxV4, pgxpoolV4}} {
+		for _, recv := range []struct {
+			lib, prefix string
+			h           Handle
+		}{
+			{v.pgx, "(*" + v.pgx + ".Conn).", Session},
+			{v.pgx, "(" + v.pgx + ".Tx).", Transaction},
+			{v.pool, "(*" + v.pool + ".Pool).", Pooled},
+			{v.pool, "(*" + v.pool + ".Conn).", Session},
+			{v.pool, "(*" + v.pool + ".Tx).", Transaction},
+		} {
+			add(recv.lib, recv.prefix+"Exec", SQLExec, 1, 2, false, recv.h)
+			add(recv.lib, recv.prefix+"Query", SQLExec, 1, 2, true, recv.h)
+			add(recv.lib, recv.prefix+"QueryRow", SQLExec, 1, 2, true, recv.h)
+			add(recv.lib, recv.prefix+"Begin", TxBegin, -1, -1, false, recv.h)
+			if recv.h == Transaction {
+				add(recv.lib, recv.prefix+"Commit", TxEnd, -1, -1, false, recv.h)
+				add(recv.lib, recv.prefix+"Rollback", TxEnd, -1, -1, false, recv.h)
+			} else {
+				add(recv.lib, recv.prefix+"BeginTx", TxBegin, -1, -1, false, recv.h)
+			}
 		}
+		add(v.pgx, "(*"+v.pgx+".Batch).Queue", SQLQueue, 0, 1, false, Pooled)
 	}
-	add(pgx, "(*github.com/jackc/pgx/v5.Batch).Queue", SQLQueue, 0, 1, false, Pooled)
 
 	// sqlx: DB and Tx embed *sql.DB and *sql.Tx, so Exec and friends
 	// resolve to database/sql; only sqlx's own entry points are listed.
