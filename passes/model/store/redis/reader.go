@@ -41,6 +41,12 @@ func New(core store.Core, calls []store.Call) *Reader {
 			if !ok {
 				continue
 			}
+			if ifAbsent, expires := luascript.SetsIfAbsent(text); ifAbsent {
+				if s, ok := shape(c, scriptKey(c)); ok {
+					s.needsExpiry = !expires
+					takes = append(takes, s)
+				}
+			}
 			frees1, extends1 := ownerScript(text)
 			if !frees1 && !extends1 {
 				continue
@@ -207,11 +213,15 @@ func verb(c store.Call) string {
 	return "writes"
 }
 
-// Script returns what a run of Lua script text does: the release or
-// renewal of one of the package's locks when it deletes or extends the
-// lock's key only while the key holds the caller's value, else what
-// ReadScript says.
+// Script returns what a run of Lua script text does: the acquisition of
+// one of the package's locks when it sets the lock's key only if absent
+// and the caller checks the outcome; its release or renewal when it
+// deletes or extends the key only while the key holds the caller's value;
+// else what ReadScript says.
 func (r *Reader) Script(core store.Core, c store.Call, text string) store.Op {
+	if ifAbsent, _ := luascript.SetsIfAbsent(text); ifAbsent && r.isLock(core, c.Instr.Parent(), scriptKey(c)) && outcomeChecked(c.Instr) {
+		return &store.Acquire{} // a script that takes the lock held in its key
+	}
 	if frees, extends := ownerScript(text); frees || extends {
 		if r.isLock(core, c.Instr.Parent(), scriptKey(c)) {
 			if frees {

@@ -101,3 +101,27 @@ func Mark(ctx context.Context, c *Client, rdb *redis.Client, id string) error {
 	}
 	return rdb.Set(ctx, "marked:"+id, "1", 0).Err() // ok: no lease is held
 }
+
+var (
+	lockScript   = redis.NewScript(`return redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2])`)
+	unlockScript = redis.NewScript(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`)
+)
+
+// Scripted takes a lock with a script that sets the key only if absent,
+// and releases it with a compare-and-delete script.
+func Scripted(ctx context.Context, rdb *redis.Client, id string) error {
+	key := "scripted:" + id
+	if _, err := lockScript.Run(ctx, rdb, []string{key}, "me", 30000).Text(); err != nil {
+		return err // redis.Nil: held by another worker
+	}
+	defer unlockScript.Run(ctx, rdb, []string{key}, "me")
+	return rdb.Set(ctx, "scripted-out:"+id, "1", 0).Err() // want `writes under a lease without a fencing token`
+}
+
+// ScriptedOnce sets a mark with the same script; nothing releases it.
+func ScriptedOnce(ctx context.Context, rdb *redis.Client, id string) error {
+	if _, err := lockScript.Run(ctx, rdb, []string{"once:" + id}, "me", 30000).Text(); err != nil {
+		return err
+	}
+	return rdb.Set(ctx, "once-out:"+id, "1", 0).Err() // ok: no lease is held
+}
