@@ -102,6 +102,24 @@ func sqlEntries() []Entry {
 	add(sqlx, "(*github.com/jmoiron/sqlx.DB).MustBegin", TxBegin, -1, -1, false, Pooled)
 	add(sqlx, "(*github.com/jmoiron/sqlx.DB).MustBeginTx", TxBegin, -1, -1, false, Pooled)
 	add(sqlx, "github.com/jmoiron/sqlx.In", ListExpand, 0, 1, false, Pooled)
+	// sqlx's interfaces, which a project's own interface embeds
+	// (type DB interface{ sqlx.ExtContext }): a call through them is read
+	// as on *sqlx.DB, a pool, since the value may be any handle. Rebind,
+	// BindNamed and Named rewrite the text, which is read through them.
+	const sx = "(github.com/jmoiron/sqlx."
+	add(sqlx, sx+"ExecerContext).ExecContext", SQLExec, 1, 2, false, Pooled)
+	add(sqlx, sx+"Execer).Exec", SQLExec, 0, 1, false, Pooled)
+	for _, m := range []string{"QueryContext", "QueryxContext", "QueryRowxContext"} {
+		add(sqlx, sx+"QueryerContext)."+m, SQLExec, 1, 2, true, Pooled)
+	}
+	for _, m := range []string{"Query", "Queryx", "QueryRowx"} {
+		add(sqlx, sx+"Queryer)."+m, SQLExec, 0, 1, true, Pooled)
+	}
+	add(sqlx, sx+"binder).Rebind", Identity, 0, -1, false, Pooled)
+	add(sqlx, sx+"binder).BindNamed", Identity, 0, -1, false, Pooled)
+	add(sqlx, "github.com/jmoiron/sqlx.Named", Identity, 0, -1, false, Pooled)
+	add(sqlx, "github.com/jmoiron/sqlx.BindNamed", Identity, 1, -1, false, Pooled)
+	add(sqlx, "(*github.com/jmoiron/sqlx.DB).BindNamed", Identity, 0, -1, false, Pooled)
 	named(sqlx, "github.com/jmoiron/sqlx.NamedExec", 1, Pooled)
 	named(sqlx, "github.com/jmoiron/sqlx.NamedExecContext", 2, Pooled)
 	add(sqlx, "github.com/jmoiron/sqlx.MustExec", SQLExec, 1, 2, false, Pooled)

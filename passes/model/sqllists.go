@@ -377,8 +377,20 @@ func expandedText(m *model, x *ssa.Extract, depth int) string {
 	if !ok || x.Index != 0 {
 		return sqltext.Hole
 	}
-	e := catalogue.Lookup(funcObject(call.Common().StaticCallee()))
-	args := call.Common().Args
+	fn := store.CalledFunc(call)
+	e := catalogue.Lookup(fn)
+	args := store.CallArgs(call)
+	if e != nil && e.Class == catalogue.Identity {
+		// A rewriter with several results (sqlx.Named, BindNamed): its
+		// first is the text.
+		if fn.Signature().Recv() != nil && len(args) > 0 {
+			args = args[1:]
+		}
+		if e.Text < len(args) {
+			return textOf(m, args[e.Text], depth+1)
+		}
+		return sqltext.Hole
+	}
 	if e == nil || e.Class != catalogue.ListExpand || e.Text >= len(args) || e.Args >= len(args) {
 		return sqltext.Hole
 	}

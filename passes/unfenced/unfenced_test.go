@@ -22,7 +22,7 @@ func testdata(t *testing.T) string {
 }
 
 func TestSQL(t *testing.T) {
-	analysistest.Run(t, testdata(t), unfenced.Analyzer, "sqlclaim", "advisory", "pgxcase", "pgxcase/v4", "sqlxcase", "gormcase")
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "sqlclaim", "advisory", "pgxcase", "pgxcase/v4", "sqlxcase", "sqlxcase/iface", "gormcase")
 }
 
 func TestInterprocedural(t *testing.T) {
