@@ -41,9 +41,9 @@ func TestInventory(t *testing.T) {
 	analysistest.Run(t, testdata(t), inventory.Analyzer, "inventory/app")
 }
 
-// TestInsideLibrary checks a package of a library the catalogue models:
-// the facts of the library's other packages are not used, and the
-// inventory says so.
+// TestInsideLibrary checks a package of a library the catalogue models,
+// analysed inside the library's own module: the facts of the library's
+// other packages are used, and the write they reach is judged.
 func TestInsideLibrary(t *testing.T) {
 	analysistest.Run(t, testdata(t), inventory.Analyzer, "github.com/riverqueue/river/internal/invexec")
 }

@@ -138,7 +138,7 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 	if o.callee.FullName() == "(sync.Locker).Lock" || o.callee.FullName() == "(sync.Locker).Unlock" {
 		return m.classifyLocker(o)
 	}
-	if !local && !catalogue.InLibrary(pkgPath(o.callee)) {
+	if !local && (!catalogue.InLibrary(pkgPath(o.callee)) || m.sameModule(pkgPath(o.callee))) {
 		if d, ok := m.funcDirectives(o.callee); ok && m.applyDirectives(o, d) {
 			return o
 		}

@@ -116,7 +116,7 @@ func (m *model) exportInterfaceFacts() {
 // package can see. It reports whether the call is of interest.
 func (m *model) classifyInvoke(o *op) bool {
 	common := o.instr.Common()
-	if !common.IsInvoke() || common.Value == nil || o.callee == nil || !userPackage(o.callee.Pkg()) {
+	if !common.IsInvoke() || common.Value == nil || o.callee == nil || !m.userPackage(o.callee.Pkg()) {
 		return false
 	}
 	st := m.ifaces()
@@ -357,7 +357,7 @@ func (m *model) candidateTypes() []*types.Named {
 			return
 		}
 		seen[p] = true
-		if !userPackage(p) {
+		if !m.userPackage(p) {
 			return // the standard library and catalogued libraries import no user code
 		}
 		pkgs = append(pkgs, p)
@@ -462,7 +462,7 @@ var stdRoots = map[string]bool{
 
 // userPackage reports whether p is neither in the standard library nor a
 // library of the catalogue: its interfaces and types are the program's own.
-func userPackage(p *types.Package) bool {
+func (m *model) userPackage(p *types.Package) bool {
 	if p == nil {
 		return false
 	}
@@ -471,7 +471,7 @@ func userPackage(p *types.Package) bool {
 	if !strings.Contains(first, ".") && stdRoots[first] {
 		return false
 	}
-	return !catalogue.InLibrary(path)
+	return !catalogue.InLibrary(path) || m.sameModule(path)
 }
 
 // someReleaser reports whether one of the implementations of interface

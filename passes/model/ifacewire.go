@@ -186,7 +186,7 @@ func (m *model) interfaceConversions(visit func(conv ssa.Value, fn *ssa.Function
 func (m *model) wiredWrite(conv ssa.Value, fn *ssa.Function, concrete types.Type, im *types.Func, c LeasedCall, memo map[*funcInfo][]string, done map[string]bool) *Write {
 	obj, _, _ := types.LookupFieldOrMethod(concrete, true, im.Pkg(), im.Name())
 	method, ok := obj.(*types.Func)
-	if !ok || !countedType(concrete) || m.inTestFile(method.Pos()) {
+	if !ok || !m.countedType(concrete) || m.inTestFile(method.Pos()) {
 		return nil
 	}
 	key := im.FullName() + " " + types.TypeString(concrete, nil)
@@ -247,7 +247,7 @@ func (m *model) wiredWrite(conv ssa.Value, fn *ssa.Function, concrete types.Type
 
 // countedType reports whether a concrete type counts as an
 // implementation (it is not a test double).
-func countedType(t types.Type) bool {
+func (m *model) countedType(t types.Type) bool {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -258,7 +258,7 @@ func countedType(t types.Type) bool {
 	if excludedName(n.Obj().Name()) {
 		return false
 	}
-	return n.Obj().Pkg() == nil || userPackage(n.Obj().Pkg()) && !excludedName(n.Obj().Pkg().Path())
+	return n.Obj().Pkg() == nil || m.userPackage(n.Obj().Pkg()) && !excludedName(n.Obj().Pkg().Path())
 }
 
 // pathNames strips the targets from a fact's write path.
@@ -313,7 +313,7 @@ func (m *model) exportHiddenImpls() {
 					t = p.Elem()
 				}
 				n, ok := types.Unalias(t).(*types.Named)
-				if !ok || n.Obj().Pkg() != m.pass.Pkg || n.Obj().Exported() || !countedType(concrete) || m.inTestFile(n.Obj().Pos()) {
+				if !ok || n.Obj().Pkg() != m.pass.Pkg || n.Obj().Exported() || !m.countedType(concrete) || m.inTestFile(n.Obj().Pos()) {
 					continue
 				}
 				iface, ok := mi.Type().Underlying().(*types.Interface)
@@ -322,7 +322,7 @@ func (m *model) exportHiddenImpls() {
 				}
 				for i := 0; i < iface.NumMethods(); i++ {
 					im := iface.Method(i)
-					if !userPackage(im.Pkg()) && im.Pkg() != nil {
+					if !m.userPackage(im.Pkg()) && im.Pkg() != nil {
 						continue
 					}
 					key := im.FullName() + " " + types.TypeString(concrete, nil)

@@ -10,7 +10,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/config"
 	"github.com/fencecheck/fencecheck/passes/model/store"
 )
@@ -200,22 +199,16 @@ func silentText(f SilentFact) string {
 // externalReason explains a call of a function of another package that no
 // directive, flag, catalogue entry or fact settled, when it can matter:
 // it belongs to another module, is not in the catalogue, exported no
-// fact, and takes a context (a call that may talk to a service); or, in
-// the module of a library the catalogue models, it belongs to that library
-// (whose facts are not used) and takes a context, or is a method that
-// returns an error (a client's call, unlike a constructor of errors).
+// fact, and takes a context (a call that may talk to a service). Inside
+// the module of a library the catalogue models, the library's packages
+// are user code: their facts are used like any package's.
 func (m *model) externalReason(o *op) (string, bool) {
 	fn := o.callee
 	if fn == nil || fn.Pkg() == nil {
 		return "", false
 	}
 	path := fn.Pkg().Path()
-	if catalogue.InLibrary(path) && m.sameModule(path) && (takesContext(fn) || fn.Signature().Recv() != nil && returnsError(fn)) {
-		// Analysing a library of the catalogue itself: the catalogue is
-		// authoritative for its packages, so their facts are not used.
-		return path + " belongs to a library the catalogue models, whose facts are not used, and the catalogue has no entry for " + o.name, true
-	}
-	if !userPackage(fn.Pkg()) || m.sameModule(path) || !takesContext(fn) {
+	if !m.userPackage(fn.Pkg()) || m.sameModule(path) || !takesContext(fn) {
 		return "", false
 	}
 	return path + " is outside the analysed module, not in the catalogue, and exported no facts (fencecheck found no lease or write it models there)", true
@@ -298,7 +291,7 @@ func (m *model) undecidedInvoke(o *op) (string, bool) {
 		}
 		var ff FuncFact
 		p := im.method.Pkg()
-		if p == m.pass.Pkg || !userPackage(p) || m.sameModule(p.Path()) || m.pass.ImportObjectFact(im.method, &ff) {
+		if p == m.pass.Pkg || !m.userPackage(p) || m.sameModule(p.Path()) || m.pass.ImportObjectFact(im.method, &ff) {
 			unknown = false
 		}
 	}

@@ -59,7 +59,7 @@ func (m *model) wiredEntry(conv ssa.Value, fn *ssa.Function, concrete types.Type
 	var j Judgement
 	var reason string
 	switch {
-	case !countedType(concrete):
+	case !m.countedType(concrete):
 		j, reason = JudgedNotWrite, typeName+" is a test double or an in-memory type: it does not count as an implementation of "+displayName(im, nil)
 	case method.Pkg() == m.pass.Pkg:
 		if d := m.dirs.Func(method); d.Idempotent {

@@ -36,7 +36,7 @@ const (
 func (m *model) inferredProbe(call *ssa.Call) bool {
 	c := call.Common()
 	if c.IsInvoke() {
-		if boolResult(c.Signature()) < 0 || c.Method.Pkg() == nil || !userPackage(c.Method.Pkg()) {
+		if boolResult(c.Signature()) < 0 || c.Method.Pkg() == nil || !m.userPackage(c.Method.Pkg()) {
 			return false
 		}
 		impls := m.implementations(c.Value.Type(), c.Method)

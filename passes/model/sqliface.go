@@ -21,7 +21,7 @@ import (
 // here. It returns nil for any other call.
 func (m *model) sqlInterfaceEntry(o *op) *catalogue.Entry {
 	common := o.instr.Common()
-	if !common.IsInvoke() || common.Value == nil || o.callee == nil || !userPackage(o.callee.Pkg()) {
+	if !common.IsInvoke() || common.Value == nil || o.callee == nil || !m.userPackage(o.callee.Pkg()) {
 		return nil
 	}
 	if m.sqlIfaces == nil {
