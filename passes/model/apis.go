@@ -133,7 +133,7 @@ func (m *model) scriptOf(v ssa.Value) (string, bool) {
 		}
 		return "", false
 	}
-	fn := funcObject(call.Common().StaticCallee())
+	fn := store.FuncObject(call.Common().StaticCallee())
 	args := call.Common().Args
 	if fn == nil || fn.Name() != "NewScript" || len(args) == 0 || len(args) > 2 {
 		return "", false

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // A function calls one of its parameters synchronously when it calls the
@@ -210,7 +211,7 @@ func (m *model) calleeSyncParams(common *ssa.CallCommon) []int {
 	if o := fn.Origin(); o != nil {
 		fn = o
 	}
-	if e := catalogue.Lookup(funcObject(fn)); e != nil {
+	if e := catalogue.Lookup(store.FuncObject(fn)); e != nil {
 		if e.Class == catalogue.SyncCall && e.Arg >= 0 {
 			return []int{e.Arg}
 		}
@@ -219,7 +220,7 @@ func (m *model) calleeSyncParams(common *ssa.CallCommon) []int {
 	if _, ok := m.local[fn]; ok {
 		return m.syncParamsOf(fn)
 	}
-	if obj := funcObject(fn); obj != nil {
+	if obj := store.FuncObject(fn); obj != nil {
 		if f, ok := m.importedFact(obj); ok {
 			return f.SyncParams
 		}

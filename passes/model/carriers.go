@@ -84,7 +84,7 @@ func (m *model) carrierScopes() {
 // receiverTypeName returns the named type a declared method of the
 // package is defined on, or nil.
 func receiverTypeName(fn *ssa.Function) *types.TypeName {
-	obj := funcObject(fn)
+	obj := store.FuncObject(fn)
 	if obj == nil || fn.Parent() != nil {
 		return nil
 	}

@@ -104,7 +104,7 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 		if origin := fn.Origin(); origin != nil {
 			fn = origin
 		}
-		o.callee = funcObject(fn)
+		o.callee = store.FuncObject(fn)
 		if _, ok := m.local[fn]; ok {
 			o.local = fn
 		}
@@ -432,7 +432,7 @@ func (m *model) classifyLocker(o *op) *op {
 	if !ok {
 		return nil
 	}
-	e := catalogue.Lookup(funcObject(recv.Common().StaticCallee()))
+	e := catalogue.Lookup(store.FuncObject(recv.Common().StaticCallee()))
 	if e == nil || e.Class != catalogue.LockerFactory {
 		return nil
 	}

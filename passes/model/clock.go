@@ -52,7 +52,7 @@ func timeMethod(call *ssa.CallCommon) string {
 	if fn == nil || call.IsInvoke() {
 		return ""
 	}
-	obj := funcObject(fn)
+	obj := store.FuncObject(fn)
 	if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "time" {
 		return ""
 	}
@@ -103,7 +103,7 @@ func clockRead(v ssa.Value, depth int) string {
 				return displayName(c.Method, nil)
 			}
 		case c.StaticCallee() != nil:
-			if obj := funcObject(c.StaticCallee()); obj != nil && obj.Name() == "Now" {
+			if obj := store.FuncObject(c.StaticCallee()); obj != nil && obj.Name() == "Now" {
 				if obj.Pkg() != nil && obj.Pkg().Path() == "time" {
 					return "time.Now"
 				}
@@ -148,7 +148,7 @@ func clockProbe(v ssa.Value) (check, bool) {
 		name := ""
 		if c.IsInvoke() {
 			name = c.Method.Name()
-		} else if obj := funcObject(c.StaticCallee()); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() != "time" && sig.Recv() != nil {
+		} else if obj := store.FuncObject(c.StaticCallee()); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() != "time" && sig.Recv() != nil {
 			name = obj.Name()
 		}
 		if (name == "Until" || name == "Since") && sig.Params().Len() == 1 && namedType(sig.Params().At(0).Type()) == "time.Time" &&

@@ -44,7 +44,7 @@ func (m *model) classifyOptionGuard(o *op, e *catalogue.Entry, args []ssa.Value)
 		if !ok {
 			return nil // an option chosen at run time: cannot tell
 		}
-		fn := funcObject(call.Common().StaticCallee())
+		fn := store.FuncObject(call.Common().StaticCallee())
 		if fn == nil {
 			return nil
 		}
@@ -121,7 +121,7 @@ func expiresOption(last ssa.Value) bool {
 		if !ok {
 			continue
 		}
-		fn := funcObject(call.Common().StaticCallee())
+		fn := store.FuncObject(call.Common().StaticCallee())
 		if fn == nil || !strings.Contains(fn.Name(), "TTL") && !strings.Contains(fn.Name(), "Expir") {
 			continue
 		}
@@ -217,7 +217,7 @@ func (m *model) releasesCreatedKey(o *op, args []ssa.Value) bool {
 			if call.Common().IsInvoke() {
 				fn = call.Common().Method
 			} else {
-				fn = funcObject(call.Common().StaticCallee())
+				fn = store.FuncObject(call.Common().StaticCallee())
 			}
 			e := catalogue.Lookup(fn)
 			cargs := store.CallArgs(call)

@@ -109,7 +109,7 @@ func cqlBoundArgs(o *op) []ssa.Value {
 				v = recv
 				continue
 			}
-			fn := funcObject(x.Common().StaticCallee())
+			fn := store.FuncObject(x.Common().StaticCallee())
 			e := catalogue.Lookup(fn)
 			if e == nil || e.Class != catalogue.SQLPrepare || e.Args < 0 {
 				return nil
@@ -259,7 +259,7 @@ func batchExecs(root ssa.Value) []*ssa.Call {
 			}
 			var fn *types.Func
 			if callee := call.Common().StaticCallee(); callee != nil {
-				fn = funcObject(callee)
+				fn = store.FuncObject(callee)
 			}
 			e := catalogue.Lookup(fn)
 			if e == nil || e.Class != catalogue.CQLBatchExec {

@@ -29,7 +29,7 @@ func (m *model) findContextCarriers() {
 				if !ok {
 					continue
 				}
-				callee := funcObject(call.Common().StaticCallee())
+				callee := store.FuncObject(call.Common().StaticCallee())
 				if callee == nil || callee.FullName() != "context.WithValue" || len(call.Common().Args) != 3 {
 					continue
 				}

@@ -41,7 +41,7 @@ func (m *model) decodedOrigin(addr ssa.Value) provenance {
 			if !ok {
 				continue
 			}
-			if e := catalogue.Lookup(funcObject(read.Common().StaticCallee())); e != nil && e.Class == catalogue.Read {
+			if e := catalogue.Lookup(store.FuncObject(read.Common().StaticCallee())); e != nil && e.Class == catalogue.Read {
 				return provenance{origin: SeparateOrigin, pos: read.Pos()}
 			}
 		}

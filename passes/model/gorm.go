@@ -16,7 +16,7 @@ import (
 func ormChain(v ssa.Value) []*ssa.Call {
 	calls := store.ReceiverCalls(v)
 	for i, c := range calls {
-		e := catalogue.Lookup(funcObject(c.Common().StaticCallee()))
+		e := catalogue.Lookup(store.FuncObject(c.Common().StaticCallee()))
 		if e == nil || e.Class != catalogue.ORMChain {
 			return calls[:i]
 		}

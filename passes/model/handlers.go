@@ -18,7 +18,7 @@ import (
 // an exported function of a queue library that writes the rows the package
 // claims by their key (queueAPILease).
 func (m *model) handlerLease(fn *ssa.Function) (Lease, bool) {
-	if obj := funcObject(fn); obj != nil && fn.Parent() == nil {
+	if obj := store.FuncObject(fn); obj != nil && fn.Parent() == nil {
 		if m.dirs.Func(obj).Handler {
 			return Lease{Pos: fn.Pos(), Desc: "handler " + fn.Name() + " runs under a lease"}, true
 		}
@@ -85,7 +85,7 @@ func usesPackage(fn *ssa.Function, path string) bool {
 			if !ok {
 				continue
 			}
-			if f := funcObject(call.Common().StaticCallee()); f != nil && f.Pkg() != nil && f.Pkg().Path() == path {
+			if f := store.FuncObject(call.Common().StaticCallee()); f != nil && f.Pkg() != nil && f.Pkg().Path() == path {
 				return true
 			}
 		}

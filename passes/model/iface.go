@@ -279,7 +279,7 @@ func (m *model) implUnscopedWrite(o *op, memo map[*funcInfo][]string, visiting m
 	for _, fn := range m.implTargets(o) {
 		if callee := m.local[fn]; callee != nil {
 			if sub := m.unscopedWrite(callee, memo, visiting); len(sub) > 0 {
-				return append([]string{o.name, displayName(funcObject(fn), fn)}, sub...), m.writeSites[callee]
+				return append([]string{o.name, displayName(store.FuncObject(fn), fn)}, sub...), m.writeSites[callee]
 			}
 		}
 	}
@@ -293,7 +293,7 @@ func (m *model) localFunc(obj *types.Func) *ssa.Function {
 		st.localFns = make(map[*types.Func]*ssa.Function)
 		for _, fn := range m.funcs {
 			if fn.Parent() == nil {
-				if f := funcObject(fn); f != nil {
+				if f := store.FuncObject(fn); f != nil {
 					st.localFns[f] = fn
 				}
 			}

@@ -253,9 +253,9 @@ func (m *model) noteUnresolvedText(o *op, v ssa.Value) {
 	reason := "the SQL text is built at run time"
 	switch x := store.StripConv(v).(type) {
 	case *ssa.Parameter:
-		reason = "the SQL text is parameter " + x.Name() + " of " + displayName(funcObject(x.Parent()), x.Parent()) + ": each call of it is judged by the text it passes"
+		reason = "the SQL text is parameter " + x.Name() + " of " + displayName(store.FuncObject(x.Parent()), x.Parent()) + ": each call of it is judged by the text it passes"
 	case *ssa.Call:
-		if fn := funcObject(x.Common().StaticCallee()); fn != nil {
+		if fn := store.FuncObject(x.Common().StaticCallee()); fn != nil {
 			reason = "the SQL text is built at run time (returned by " + displayName(fn, nil) + ")"
 		}
 	}
@@ -526,7 +526,7 @@ func calleeName(call ssa.CallInstruction) string {
 		return displayName(c.Method, nil)
 	}
 	if fn := c.StaticCallee(); fn != nil {
-		return displayName(funcObject(fn), fn)
+		return displayName(store.FuncObject(fn), fn)
 	}
 	return "a function value"
 }
@@ -542,9 +542,9 @@ func funcName(fn *ssa.Function) string {
 		for root.Parent() != nil {
 			root = root.Parent()
 		}
-		return "a function literal in " + displayName(funcObject(root), root)
+		return "a function literal in " + displayName(store.FuncObject(root), root)
 	}
-	return displayName(funcObject(fn), fn)
+	return displayName(store.FuncObject(fn), fn)
 }
 
 // addAlso records on e the other scopes that reach the call at instr.

@@ -70,7 +70,7 @@ func (m *model) exportSilentFacts() {
 	}
 	memo := make(map[*funcInfo]*silentCall)
 	for _, fn := range m.funcs {
-		obj := funcObject(fn)
+		obj := store.FuncObject(fn)
 		if obj == nil || fn.Parent() != nil || fn.Synthetic != "" {
 			continue
 		}
@@ -501,7 +501,7 @@ func (m *model) idempotentReason(fn *ssa.Function) string {
 	for fn.Parent() != nil {
 		fn = fn.Parent()
 	}
-	obj := funcObject(fn)
+	obj := store.FuncObject(fn)
 	if obj == nil {
 		return "idempotent"
 	}

@@ -232,7 +232,7 @@ func firstOf(have, want []string) string {
 // handlerHow says how a handler was recognised, in the order handlerLease
 // asks.
 func (m *model) handlerHow(fn *ssa.Function) (string, string) {
-	if obj := funcObject(fn); obj != nil && fn.Parent() == nil {
+	if obj := store.FuncObject(fn); obj != nil && fn.Parent() == nil {
 		if m.dirs.Func(obj).Handler {
 			return ByDirective, "//fencecheck:handler on " + displayName(obj, nil)
 		}
@@ -424,7 +424,7 @@ func (m *model) tokenSourceOn(fi *funcInfo, a *op) (Expr, bool) {
 			}
 			fn := call.Common().Method
 			if fn == nil {
-				fn = funcObject(call.Common().StaticCallee())
+				fn = store.FuncObject(call.Common().StaticCallee())
 			}
 			e := catalogue.Lookup(fn)
 			args := store.CallArgs(call)

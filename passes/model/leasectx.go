@@ -108,7 +108,7 @@ func (m *model) cancelContexts() []*ssa.Call {
 				if !ok {
 					continue
 				}
-				f := funcObject(call.Common().StaticCallee())
+				f := store.FuncObject(call.Common().StaticCallee())
 				if f == nil || f.Pkg() == nil || f.Pkg().Path() != "context" {
 					continue
 				}

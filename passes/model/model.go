@@ -256,16 +256,3 @@ func newModel(pass *analysis.Pass, funcs []*ssa.Function, dirs *directives.Resul
 	}
 	return m
 }
-
-// funcObject returns the declared function of an SSA function, or nil for
-// closures and synthetic functions.
-func funcObject(fn *ssa.Function) *types.Func {
-	if fn == nil {
-		return nil
-	}
-	if o := fn.Origin(); o != nil {
-		fn = o
-	}
-	f, _ := fn.Object().(*types.Func)
-	return f
-}

@@ -51,7 +51,7 @@ func noAckConsumer(v ssa.Value) bool {
 	c := call.Common()
 	fn := c.Method
 	if fn == nil {
-		fn = funcObject(c.StaticCallee())
+		fn = store.FuncObject(c.StaticCallee())
 	}
 	e := catalogue.Lookup(fn)
 	if e == nil || e.Class != catalogue.NoAckSource || fn.Pkg() == nil {

@@ -144,13 +144,8 @@ func rowCounts(call *ssa.Call) []ssa.Value {
 				out = append(out, v)
 			}
 		case *ssa.FieldAddr:
-			if store.FieldName(x) != "RowsAffected" || x.Referrers() == nil {
-				continue
-			}
-			for _, rr := range *x.Referrers() {
-				if load, ok := rr.(*ssa.UnOp); ok && load.Op == token.MUL {
-					out = append(out, load)
-				}
+			if store.FieldName(x) == "RowsAffected" {
+				out = append(out, fieldLoads(x)...)
 			}
 		}
 	}
@@ -239,13 +234,8 @@ func countErrors(call *ssa.Call) []ssa.Value {
 				}
 			}
 		case *ssa.FieldAddr:
-			if store.FieldName(x) != "Error" || x.Referrers() == nil {
-				continue
-			}
-			for _, rr := range *x.Referrers() {
-				if load, ok := rr.(*ssa.UnOp); ok && load.Op == token.MUL {
-					out = append(out, load)
-				}
+			if store.FieldName(x) == "Error" {
+				out = append(out, fieldLoads(x)...)
 			}
 		}
 	}
@@ -309,4 +299,18 @@ func countFailure(cmp *ssa.BinOp, n ssa.Value) (int, bool) {
 		return 0, true
 	}
 	return 1, true
+}
+
+// fieldLoads returns the loads of the field fa addresses.
+func fieldLoads(fa *ssa.FieldAddr) []ssa.Value {
+	var out []ssa.Value
+	if fa.Referrers() == nil {
+		return nil
+	}
+	for _, r := range *fa.Referrers() {
+		if load, ok := r.(*ssa.UnOp); ok && load.Op == token.MUL {
+			out = append(out, load)
+		}
+	}
+	return out
 }

@@ -215,7 +215,7 @@ func (m *model) probeCall(call *ssa.Call) (check, bool) {
 	if call.Common().IsInvoke() {
 		fn = call.Common().Method
 	} else {
-		fn = funcObject(call.Common().StaticCallee())
+		fn = store.FuncObject(call.Common().StaticCallee())
 	}
 	if fn == nil {
 		return check{}, false

@@ -155,7 +155,7 @@ func (m *model) callOrigin(call *ssa.Call, next func(ssa.Value) provenance) prov
 	if call.Common().IsInvoke() {
 		fn = call.Common().Method
 	} else {
-		fn = funcObject(call.Common().StaticCallee())
+		fn = store.FuncObject(call.Common().StaticCallee())
 	}
 	if fn == nil || fn.Pkg() == nil {
 		return provenance{}

@@ -88,7 +88,7 @@ func (m *model) registrationAt(call ssa.CallInstruction) *registration {
 	if c.IsInvoke() {
 		callee = c.Method
 	} else {
-		callee = funcObject(c.StaticCallee())
+		callee = store.FuncObject(c.StaticCallee())
 	}
 	if callee == nil || callee.Pkg() == nil || !registeringLibraries[callee.Pkg().Path()] {
 		return nil
@@ -127,7 +127,7 @@ func (m *model) resolveRegistered(r *registration, v ssa.Value) {
 		fn, _ = x.Fn.(*ssa.Function)
 	}
 	if fn != nil {
-		if obj := funcObject(fn); obj != nil {
+		if obj := store.FuncObject(fn); obj != nil {
 			r.funcs = append(r.funcs, obj) // a function, or a method value's bound wrapper
 		} else if fn.Synthetic == "" {
 			r.literals = append(r.literals, fn)
@@ -163,7 +163,7 @@ func (m *model) registeredHandlers() map[*ssa.Function]Lease {
 	m.registered = make(map[*ssa.Function]Lease)
 	byObj := make(map[*types.Func]*ssa.Function)
 	for _, fn := range m.funcs {
-		if obj := funcObject(fn); obj != nil && fn.Parent() == nil && fn.Synthetic == "" {
+		if obj := store.FuncObject(fn); obj != nil && fn.Parent() == nil && fn.Synthetic == "" {
 			byObj[obj] = fn
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/valueflow"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // classifyFuncValueCall keeps a call of a function value that another call
@@ -21,7 +22,7 @@ func (m *model) classifyFuncValueCall(o *op) *op {
 		return m.noteDynamic(o) // inventory.go
 	}
 	o.producer = p
-	o.name = "function returned by " + displayName(funcObject(p.Common().StaticCallee()), nil)
+	o.name = "function returned by " + displayName(store.FuncObject(p.Common().StaticCallee()), nil)
 	if p.Common().IsInvoke() {
 		o.name = "function returned by " + displayName(p.Common().Method, nil)
 	}

@@ -87,7 +87,7 @@ func (m *model) scopedCallees(fi *funcInfo) []*funcInfo {
 			return
 		}
 		if lease, ok := fi.leaseAt(instr); ok {
-			lease = withCall(lease, instr, displayName(funcObject(callee), callee))
+			lease = withCall(lease, instr, displayName(store.FuncObject(callee), callee))
 			target.inherited = &lease
 			out = append(out, target)
 		}

@@ -207,7 +207,7 @@ func placeholderValue(m *model, v ssa.Value, depth int) bool {
 		}
 		return len(x.Edges) > 0
 	case *ssa.Call:
-		fn := funcObject(x.Common().StaticCallee())
+		fn := store.FuncObject(x.Common().StaticCallee())
 		if fn == nil || fn.FullName() != "fmt.Sprintf" || len(x.Common().Args) != 2 {
 			return false
 		}
@@ -232,7 +232,7 @@ func renderedInt(v ssa.Value) bool {
 	if !ok {
 		return false
 	}
-	fn := funcObject(call.Common().StaticCallee())
+	fn := store.FuncObject(call.Common().StaticCallee())
 	if fn == nil {
 		return false
 	}
@@ -365,7 +365,7 @@ func readsSlice(call *ssa.Call) bool {
 		}
 		return false
 	}
-	fn := funcObject(call.Common().StaticCallee())
+	fn := store.FuncObject(call.Common().StaticCallee())
 	return fn != nil && fn.FullName() == "strings.Join"
 }
 

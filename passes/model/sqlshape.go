@@ -363,7 +363,7 @@ func (m *model) upsertClaim(o *op, st *sqltext.Statement, returns bool) ([]strin
 // are not reported twice. The note names the token the claim already has.
 // Administrative functions can be marked //fencecheck:idempotent.
 func (m *model) queueAPILease(fn *ssa.Function) (Lease, bool) {
-	obj := funcObject(fn)
+	obj := store.FuncObject(fn)
 	if obj == nil || fn.Parent() != nil || !obj.Exported() {
 		return Lease{}, false
 	}

@@ -77,7 +77,7 @@ func callText(m *model, call *ssa.Call, depth int) string {
 	if call.Common().IsInvoke() {
 		fn = call.Common().Method
 	} else if callee != nil {
-		fn = funcObject(callee)
+		fn = store.FuncObject(callee)
 	}
 	if fn == nil {
 		return sqltext.Hole
@@ -189,7 +189,7 @@ func (m *model) preparedText(v ssa.Value) (string, bool) {
 			if fn == nil {
 				return "", false
 			}
-			e := catalogue.Lookup(funcObject(fn))
+			e := catalogue.Lookup(store.FuncObject(fn))
 			if e == nil || e.Class != catalogue.SQLPrepare {
 				return "", false
 			}
@@ -247,7 +247,7 @@ func boundArg(args []ssa.Value, p sqltext.Placeholder) ssa.Value {
 		if !ok {
 			continue
 		}
-		fn := funcObject(call.Common().StaticCallee())
+		fn := store.FuncObject(call.Common().StaticCallee())
 		if fn == nil || fn.FullName() != "database/sql.Named" || len(call.Common().Args) != 2 {
 			continue
 		}

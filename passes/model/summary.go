@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/config"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // FuncFact summarises what calling a function does, for the packages that
@@ -189,7 +190,7 @@ func (m *model) inferLocalAcquirers() {
 func (m *model) exportFacts() {
 	memo := make(map[*funcInfo][]string)
 	for _, fn := range m.funcs {
-		obj := funcObject(fn)
+		obj := store.FuncObject(fn)
 		if obj == nil || fn.Parent() != nil || fn.Synthetic != "" {
 			continue
 		}
@@ -406,7 +407,7 @@ func (m *model) idempotent(fn *ssa.Function) bool {
 	for fn.Parent() != nil {
 		fn = fn.Parent()
 	}
-	obj := funcObject(fn)
+	obj := store.FuncObject(fn)
 	if obj == nil {
 		return false
 	}

@@ -283,7 +283,7 @@ func (m *model) calleeFreeRows(common *ssa.CallCommon) []string {
 	if fi := m.local[fn]; fi != nil {
 		return m.freeRowsOf(fi)
 	}
-	if obj := funcObject(fn); obj != nil {
+	if obj := store.FuncObject(fn); obj != nil {
 		if f, ok := m.importedFact(obj); ok {
 			return f.FreeRows
 		}

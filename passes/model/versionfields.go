@@ -164,7 +164,7 @@ func calleeDisplay(call *ssa.Call) string {
 		return displayName(c.Method, nil)
 	}
 	if fn := c.StaticCallee(); fn != nil {
-		return displayName(funcObject(fn), fn)
+		return displayName(store.FuncObject(fn), fn)
 	}
 	return "a call"
 }
