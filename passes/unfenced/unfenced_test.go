@@ -45,7 +45,7 @@ func TestRegistration(t *testing.T) {
 // transaction or session, a value built only under a lease, and work handed
 // over a channel that only lease scopes send on.
 func TestHandles(t *testing.T) {
-	analysistest.Run(t, testdata(t), unfenced.Analyzer, "handles/worker", "handles/jobs", "handles/runner", "handles/userhandler", "handles/dispatch", "handles/ctxtx", "handles/ifacelock", "handles/nested", "handles/ownedtx", "handles/ownedtxuse")
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "handles/worker", "handles/jobs", "handles/runner", "handles/userhandler", "handles/dispatch", "handles/ctxtx", "handles/ifacelock", "handles/nested", "handles/ownedtx", "handles/ownedtxuse", "handles/leasefield")
 }
 
 // TestSQLShapes checks statements recognised by their structure: retention
