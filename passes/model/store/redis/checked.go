@@ -3,6 +3,7 @@ package redis
 import (
 	"go/types"
 
+	"github.com/fencecheck/fencecheck/passes/model/store"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -41,8 +42,7 @@ func reachesTest(v ssa.Value, valueOnly bool, depth int, seen map[ssa.Value]bool
 			return true
 		case *ssa.Call:
 			if isMethodOn(r, v) {
-				name := r.Common().StaticCallee()
-				if valueOnly && name != nil && name.Name() != "Val" && name.Name() != "Result" {
+				if name := store.CalledName(r); valueOnly && name != "Val" && name != "Result" {
 					continue
 				}
 				if reachesTestResult(r, valueOnly, depth, seen) {

@@ -53,7 +53,7 @@ func shapeOf(core store.Core, fn *ssa.Function, v ssa.Value) (keyShape, bool) {
 			return keyShape{field: f}, true
 		}
 	case *ssa.Parameter:
-		if recv := fn.Signature.Recv(); recv != nil && fn.Params[0] != x {
+		if recv := fn.Signature.Recv(); recv != nil && len(fn.Params) > 0 && fn.Params[0] != x {
 			if n := namedOf(recv.Type()); n != nil {
 				return keyShape{recv: n}, true
 			}
