@@ -24,5 +24,7 @@
 // its caller counts only with a release or renewal by a script that
 // checks the holder's value (a client wrapper's Del says nothing about
 // locks). A SET … NX whose key matches none of the package's releases is
-// read as a create-only write, never as a lease.
+// read as a create-only write, never as a lease. A reservation counts
+// only on a key the package names (a text or a struct field): a client
+// wrapper that moves whatever lists its caller passes reserves nothing.
 package redis

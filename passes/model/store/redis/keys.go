@@ -62,6 +62,11 @@ func shapeOf(core store.Core, fn *ssa.Function, v ssa.Value) (keyShape, bool) {
 	return keyShape{fn: root(fn), value: v}, true
 }
 
+// named reports whether the shape names a key of the package: a text or
+// a struct field. A key a function takes whole from its caller (a client
+// wrapper's RPopLPush(src, dst)) names none: its caller chooses it.
+func (a keyShape) named() bool { return a.text != "" || a.field != nil }
+
 // matches reports whether two shapes name the same key.
 func (a keyShape) matches(b keyShape) bool {
 	switch {

@@ -166,6 +166,8 @@ func (r *Reader) Read(core store.Core, c store.Call) store.Op {
 		return ReadScript(text, verb(c))
 	case claimCommands[cmd.name] || moves[cmd.name]:
 		return &store.Acquire{}
+	case cmd.name == "SADD":
+		return &store.NotWrite{Reason: "it adds members to a set, which holds no value a newer holder wrote: it cannot overwrite newer state"}
 	case cmd.nx:
 		if (cmd.name == "SET" || cmd.name == "SETNX") && r.isLock(core, fn, cmd.key()) && outcomeChecked(cmd.call) {
 			return &store.Acquire{}

@@ -27,7 +27,7 @@ func (r *Reader) noteReservations(core store.Core, c store.Call, cmd command, is
 	fn := c.Instr.Parent()
 	if isCmd {
 		if moves[cmd.name] {
-			if s, ok := shapeOf(core, fn, store.ArgAt(cmd.keys, 1)); ok {
+			if s, ok := shapeOf(core, fn, store.ArgAt(cmd.keys, 1)); ok && s.named() {
 				r.reserved = append(r.reserved, reservation{call: c.Instr, key: s, moved: true})
 			}
 		}
@@ -38,7 +38,7 @@ func (r *Reader) noteReservations(core store.Core, c store.Call, cmd command, is
 		return
 	}
 	for _, k := range scriptKeys(c) {
-		if s, ok := shapeOf(core, fn, k); ok {
+		if s, ok := shapeOf(core, fn, k); ok && s.named() {
 			r.reserved = append(r.reserved, reservation{call: c.Instr, key: s})
 		}
 	}

@@ -65,3 +65,17 @@ func (q *Queue) Purge(ctx context.Context) error {
 func (q *Queue) Tag(ctx context.Context, id string) error {
 	return q.rdb.SAdd(ctx, "tags", id).Err() // ok: not a key the queue reserves into
 }
+
+// Client wraps go-redis: its moves and removals act on whatever lists its
+// caller names, so the package reserves nothing through them.
+type Client struct{ rdb *redis.Client }
+
+// RPopLPush moves an item between the lists the caller names.
+func (c *Client) RPopLPush(ctx context.Context, src, dst string) (string, error) {
+	return c.rdb.RPopLPush(ctx, src, dst).Result()
+}
+
+// LRem removes an item from the list the caller names.
+func (c *Client) LRem(ctx context.Context, key string, value string) error {
+	return c.rdb.LRem(ctx, key, 1, value).Err() // ok: a wrapper of the caller's keys, not an operation on a reservation
+}
