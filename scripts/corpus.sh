@@ -103,6 +103,19 @@ modules=(
 	# go-gitea/gitea (a Git hosting and CI server: redsync global locks, CI
 	# jobs reserved by remote runners; writes through xorm)
 	code.gitea.io/gitea@v1.26.0
+	# oauth2-proxy/oauth2-proxy (an authenticating reverse proxy: a Redis
+	# lock per session, taken through its own Lock type over bsm/redislock,
+	# around a token refresh that posts to the identity provider and saves
+	# the session back to Redis)
+	github.com/oauth2-proxy/oauth2-proxy/v7@v7.15.6
+	# pressly/goose (database migrations: a lease table taken by an upsert
+	# when free or expired, kept by a heartbeat, released by holder; or a
+	# Postgres session lock; migrations and version rows written under it)
+	github.com/pressly/goose/v3@v3.30.0
+	# riverqueue/riverui (River's web UI and API on pgx, queries generated
+	# by sqlc through DBTX; it takes no lease: a precision control for the
+	# generated-query reader)
+	riverqueue.com/riverui@v0.22.0
 )
 
 # Dependency versions required on top of a module's go.mod. A module
