@@ -178,6 +178,12 @@ const (
 	// constant of the entry's package named Fields[1] (AckPolicy:
 	// AckNonePolicy).
 	NoAckSource
+	// Delivers returns a channel of messages the broker leases to the
+	// consumer until it acknowledges each (AMQP Channel.Consume): the code
+	// after a receive from that channel runs under the received message's
+	// lease. With Arg, only when argument Arg, the flag that acknowledges
+	// on delivery (autoAck), is the constant false.
+	Delivers
 )
 
 // String returns the class name used in docs/catalogue.md.
@@ -265,6 +271,8 @@ func (c Class) String() string {
 		return "redis command (a write, or a lock held in its key)"
 	case Renew:
 		return "renewal (neither claim nor write)"
+	case Delivers:
+		return "delivers leased messages on a channel"
 	case NoAckSource:
 		return "makes a consumer that acknowledges on delivery (its receives take no lease)"
 	}

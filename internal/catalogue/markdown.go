@@ -68,6 +68,12 @@ func notes(e Entry) string {
 		} else {
 			parts = append(parts, "always")
 		}
+	case Delivers:
+		if e.Arg >= 0 {
+			parts = append(parts, fmt.Sprintf("leased when argument %d (acknowledge on delivery) is the constant false", e.Arg))
+		} else {
+			parts = append(parts, "each received message is leased until acknowledged")
+		}
 	case SyncCall:
 		parts = append(parts, fmt.Sprintf("argument %d runs synchronously: its lease and writes are the call's", e.Arg))
 	case FilterWrite:

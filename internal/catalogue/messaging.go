@@ -7,6 +7,7 @@ const (
 	pubsubV2  = "cloud.google.com/go/pubsub/v2"
 	pubsubV1  = "cloud.google.com/go/pubsub"
 	pubsubMsg = "cloud.google.com/go/internal/pubsub"
+	amqp      = "github.com/rabbitmq/amqp091-go"
 )
 
 // Reasons the identifiers of a delivered message are not fencing tokens.
@@ -83,6 +84,16 @@ func messagingEntries() []Entry {
 	// progress and releases nothing: the claim is the partition's.
 	add(entry(sarama, "(github.com/IBM/sarama.ConsumerGroup).Consume", Registers).withArg(2).withFields("ConsumeClaim"),
 		entry(sarama, "(github.com/IBM/sarama.ConsumerGroupSession).GenerationID", TokenSource))
+
+	// RabbitMQ (AMQP 0-9-1): a consumer started with autoAck false holds
+	// each delivery until it acknowledges it; the broker requeues what is
+	// unacknowledged when the channel closes (a consumer that crashed, or
+	// paused past its heartbeat) and delivers it to another consumer.
+	const ac = "(*" + amqp + ".Channel)."
+	add(entry(amqp, ac+"Consume", Delivers).withArg(2), entry(amqp, ac+"ConsumeWithContext", Delivers).withArg(3))
+	add(methods(amqp, "("+amqp+".Delivery).", Release, "Ack", "Nack", "Reject")...)
+	add(methods(amqp, ac, Release, "Ack", "Nack", "Reject")...)
+	add(methods(amqp, "("+amqp+".Acknowledger).", Release, "Ack", "Nack", "Reject")...)
 	return t
 }
 
@@ -99,6 +110,10 @@ var messagingWeakFields = map[string]string{
 	natsLegacy + ".MsgMetadata.Timestamp":  publishTime,
 	pubsubMsg + ".Message.ID":              messageID,
 	pubsubMsg + ".Message.PublishTime":     publishTime,
+	amqp + ".Delivery.DeliveryTag":         "a delivery tag counts the deliveries of one channel: another consumer's channel numbers its own from 1",
+	amqp + ".Delivery.Redelivered":         "redelivered says only that the message was delivered before, not which delivery this is",
+	amqp + ".Delivery.MessageId":           messageID,
+	amqp + ".Delivery.Timestamp":           publishTime,
 	sarama + ".ConsumerMessage.Offset":     "an offset names the message, the same for whichever member of the group consumes it",
 }
 
