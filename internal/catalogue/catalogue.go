@@ -176,7 +176,8 @@ const (
 	// takes no lease: always when Arg is -1 (JetStream OrderedConsumer),
 	// else when its config struct, argument Arg, sets field Fields[0] to the
 	// constant of the entry's package named Fields[1] (AckPolicy:
-	// AckNonePolicy).
+	// AckNonePolicy), or, with one field, leaves Fields[0] unset or zero
+	// (a kafka-go ReaderConfig without GroupID).
 	NoAckSource
 	// Delivers returns a channel of messages the broker leases to the
 	// consumer until it acknowledges each (AMQP Channel.Consume): the code
@@ -274,7 +275,7 @@ func (c Class) String() string {
 	case Delivers:
 		return "delivers leased messages on a channel"
 	case NoAckSource:
-		return "makes a consumer that acknowledges on delivery (its receives take no lease)"
+		return "makes a consumer whose receives take no lease (it acknowledges on delivery or joins no group)"
 	}
 	return "unknown"
 }

@@ -63,9 +63,12 @@ func notes(e Entry) string {
 		}
 		parts = append(parts, fmt.Sprintf("argument %d: %s runs under the job's lease", e.Arg, what))
 	case NoAckSource:
-		if e.Arg >= 0 && len(e.Fields) == 2 {
+		switch {
+		case e.Arg >= 0 && len(e.Fields) == 2:
 			parts = append(parts, fmt.Sprintf("when argument %d sets %s to %s", e.Arg, e.Fields[0], e.Fields[1]))
-		} else {
+		case e.Arg >= 0 && len(e.Fields) == 1:
+			parts = append(parts, fmt.Sprintf("when argument %d has no %s (a config field left unset, or no such option among options listed in place): no consumer group", e.Arg, e.Fields[0]))
+		default:
 			parts = append(parts, "always")
 		}
 	case Delivers:

@@ -17,6 +17,7 @@ const (
 	streamSeq   = "the stream sequence names the message, the same for every delivery of it"
 	pendingSeq  = "it counts the messages still pending for the consumer, not the deliveries of this one"
 	publishTime = "the message's timestamp is the same for every delivery of it"
+	offset      = "an offset names the message, the same for whichever member of the group consumes it"
 )
 
 // messagingEntries returns the message-queue part of the table. A message
@@ -94,6 +95,26 @@ func messagingEntries() []Entry {
 	add(methods(amqp, "("+amqp+".Delivery).", Release, "Ack", "Nack", "Reject")...)
 	add(methods(amqp, ac, Release, "Ack", "Nack", "Reject")...)
 	add(methods(amqp, "("+amqp+".Acknowledger).", Release, "Ack", "Nack", "Reject")...)
+
+	// kafka-go Readers in a consumer group: a fetched message's partition
+	// is this member's until a rebalance gives it to another, which
+	// resumes from the last committed offset; committing the message ends
+	// its lease. ReadMessage commits as it returns, before the message is
+	// processed, and is not modelled. A Reader made without a GroupID
+	// reads outside any group and leases nothing.
+	const kr = "(*" + kafkago + ".Reader)."
+	add(entry(kafkago, kafkago+".NewReader", NoAckSource).withArg(0).withFields("GroupID"),
+		entry(kafkago, kr+"FetchMessage", Acquire), entry(kafkago, kr+"CommitMessages", Release))
+
+	// franz-go clients in a consumer group: the records a poll returns
+	// are leased like a kafka-go fetch until they are committed. A client
+	// made with an option list that has no ConsumerGroup option consumes
+	// outside any group and leases nothing. Marking records for a later
+	// commit releases nothing.
+	const fc = "(*" + franz + ".Client)."
+	add(entry(franz, franz+".NewClient", NoAckSource).withArg(0).withFields("ConsumerGroup"))
+	add(methods(franz, fc, Acquire, "PollFetches", "PollRecords")...)
+	add(methods(franz, fc, Release, "CommitRecords", "CommitUncommittedOffsets", "CommitMarkedOffsets")...)
 	return t
 }
 
@@ -114,7 +135,9 @@ var messagingWeakFields = map[string]string{
 	amqp + ".Delivery.Redelivered":         "redelivered says only that the message was delivered before, not which delivery this is",
 	amqp + ".Delivery.MessageId":           messageID,
 	amqp + ".Delivery.Timestamp":           publishTime,
-	sarama + ".ConsumerMessage.Offset":     "an offset names the message, the same for whichever member of the group consumes it",
+	kafkago + ".Message.Offset":            offset,
+	franz + ".Record.Offset":               offset,
+	sarama + ".ConsumerMessage.Offset":     offset,
 }
 
 func init() {

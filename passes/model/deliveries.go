@@ -2,7 +2,6 @@ package model
 
 import (
 	"go/constant"
-	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -88,7 +87,7 @@ func deliveryCall(key any) *ssa.Call {
 	default:
 		return nil
 	}
-	if e := catalogue.Lookup(calleeFunc(call)); e == nil || e.Class != catalogue.Delivers {
+	if e := catalogue.Lookup(store.CalledFunc(call)); e == nil || e.Class != catalogue.Delivers {
 		return nil
 	}
 	return call
@@ -98,7 +97,7 @@ func deliveryCall(key any) *ssa.Call {
 // delivers: it has no acknowledge-on-delivery flag, or the flag is the
 // constant false.
 func leasesDeliveries(call *ssa.Call) bool {
-	fn := calleeFunc(call)
+	fn := store.CalledFunc(call)
 	e := catalogue.Lookup(fn)
 	if e.Arg < 0 {
 		return true
@@ -109,13 +108,4 @@ func leasesDeliveries(call *ssa.Call) bool {
 	}
 	k, ok := store.ArgAt(args, e.Arg).(*ssa.Const)
 	return ok && k.Value != nil && k.Value.Kind() == constant.Bool && !constant.BoolVal(k.Value)
-}
-
-// calleeFunc returns the function or interface method call calls, or nil.
-func calleeFunc(call ssa.CallInstruction) *types.Func {
-	c := call.Common()
-	if c.Method != nil {
-		return c.Method
-	}
-	return store.FuncObject(c.StaticCallee())
 }

@@ -131,8 +131,10 @@ func TestTestLeases(t *testing.T) {
 // renews) and JetStream pulls and Consume handlers (an ack releases,
 // InProgress renews; ordered and AckNone consumers lease nothing) and
 // Pub/Sub Receive handlers (Ack and Nack release) and sarama
-// consumer-group handlers (ConsumeClaim) and receives from RabbitMQ
-// delivery channels (autoAck false; Ack, Nack and Reject release), in the
+// consumer-group handlers (ConsumeClaim), receives from RabbitMQ
+// delivery channels (autoAck false; Ack, Nack and Reject release) and
+// Kafka group fetches and polls (kafka-go FetchMessage, franz-go
+// PollFetches; commits release; no group, no lease), in the
 // receive loop, in helpers it calls and in handlers of another package,
 // with twins written after the release, appended, fenced by the delivery
 // count or a claim's token, or consumed with autoAck.
@@ -140,5 +142,6 @@ func TestMessageLeases(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "msglease/sqsworker", "msglease/sqshandler",
 		"msglease/jsworker", "msglease/jshandler", "msglease/natspull",
 		"msglease/pubsubworker", "msglease/pubsubhandler", "msglease/kafkagroup", "msglease/kafkahandler",
-		"msglease/amqpworker", "msglease/amqphandler")
+		"msglease/amqpworker", "msglease/amqphandler", "msglease/kafkareader", "msglease/kafkaapply",
+		"msglease/franzgroup")
 }
