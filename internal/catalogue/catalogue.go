@@ -177,13 +177,19 @@ const (
 	// else when its config struct, argument Arg, sets field Fields[0] to the
 	// constant of the entry's package named Fields[1] (AckPolicy:
 	// AckNonePolicy), or, with one field, leaves Fields[0] unset or zero
-	// (a kafka-go ReaderConfig without GroupID).
+	// (a kafka-go ReaderConfig without GroupID). When argument Arg is the
+	// variadic options, Fields name option functions of the options'
+	// package: one, when no option listed in place is made by it (franz-go
+	// without ConsumerGroup); two, when one is made by Fields[0] from the
+	// constant Fields[1] (RocketMQ WithConsumerModel(BroadCasting)).
 	NoAckSource
 	// Delivers returns a channel of messages the broker leases to the
 	// consumer until it acknowledges each (AMQP Channel.Consume): the code
 	// after a receive from that channel runs under the received message's
 	// lease. With Arg, only when argument Arg, the flag that acknowledges
-	// on delivery (autoAck), is the constant false.
+	// on delivery (autoAck), is the constant false. With Arg and Fields,
+	// the channel is the one the caller stored in field Fields[0] of its
+	// options, argument Arg (Pulsar ConsumerOptions.MessageChannel).
 	Delivers
 )
 

@@ -72,9 +72,12 @@ func notes(e Entry) string {
 			parts = append(parts, "always")
 		}
 	case Delivers:
-		if e.Arg >= 0 {
+		switch {
+		case e.Arg >= 0 && len(e.Fields) > 0:
+			parts = append(parts, fmt.Sprintf("the channel stored in %s of argument %d: each received message is leased until acknowledged", e.Fields[0], e.Arg))
+		case e.Arg >= 0:
 			parts = append(parts, fmt.Sprintf("leased when argument %d (acknowledge on delivery) is the constant false", e.Arg))
-		} else {
+		default:
 			parts = append(parts, "each received message is leased until acknowledged")
 		}
 	case SyncCall:

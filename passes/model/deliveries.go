@@ -2,6 +2,7 @@ package model
 
 import (
 	"go/constant"
+	"go/token"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -19,7 +20,9 @@ import (
 // package's functions, fields) opens a lease scope, like a receive from a
 // channel only lease scopes send on (channels.go). A channel that may also
 // come from elsewhere, or a consumer whose acknowledge-on-delivery flag
-// is not a constant false, leases nothing the analysis can see.
+// is not a constant false, leases nothing the analysis can see. A channel
+// the package makes and hands to the broker in a consumer's options (a
+// Delivers entry with Fields) is a delivery channel too.
 
 // deliveryScopes opens a lease scope at every receive from a delivery
 // channel and propagates it to the functions called after the receive.
@@ -61,6 +64,9 @@ func (m *model) deliveredLease(ch ssa.Value) (Lease, bool) {
 	var first *ssa.Call
 	for _, k := range srcs {
 		call := deliveryCall(k)
+		if mc, ok := k.(*ssa.MakeChan); ok {
+			call = configuredDelivery(mc)
+		}
 		if call == nil || !leasesDeliveries(call) {
 			return Lease{}, false
 		}
@@ -93,13 +99,61 @@ func deliveryCall(key any) *ssa.Call {
 	return call
 }
 
+// configuredDelivery returns the Delivers call a channel the package made
+// is handed to in its options (Pulsar ConsumerOptions{MessageChannel: ch}
+// passed to Subscribe), or nil: the channel is stored in the field the
+// entry names of a struct whose value is the call's argument.
+func configuredDelivery(mc *ssa.MakeChan) *ssa.Call {
+	refs := mc.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Val != mc {
+			continue
+		}
+		fa, ok := st.Addr.(*ssa.FieldAddr)
+		if !ok || fa.X.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *fa.X.Referrers() {
+			load, ok := rr.(*ssa.UnOp)
+			if !ok || load.Op != token.MUL || load.Referrers() == nil {
+				continue
+			}
+			for _, use := range *load.Referrers() {
+				if call, ok := use.(*ssa.Call); ok && optionsChannel(call, load, store.FieldName(fa)) {
+					return call
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// optionsChannel reports whether call is a Delivers call whose options
+// argument is opts and whose entry names field as the delivery channel.
+func optionsChannel(call *ssa.Call, opts ssa.Value, field string) bool {
+	fn := store.CalledFunc(call)
+	e := catalogue.Lookup(fn)
+	if e == nil || e.Class != catalogue.Delivers || len(e.Fields) == 0 || e.Fields[0] != field {
+		return false
+	}
+	args := store.CallArgs(call)
+	if call.Common().IsInvoke() || fn.Signature().Recv() != nil {
+		args = args[1:]
+	}
+	return store.ArgAt(args, e.Arg) == opts
+}
+
 // leasesDeliveries reports whether a Delivers call leases what it
 // delivers: it has no acknowledge-on-delivery flag, or the flag is the
 // constant false.
 func leasesDeliveries(call *ssa.Call) bool {
 	fn := store.CalledFunc(call)
 	e := catalogue.Lookup(fn)
-	if e.Arg < 0 {
+	if e.Arg < 0 || len(e.Fields) > 0 {
 		return true
 	}
 	args := store.CallArgs(call)

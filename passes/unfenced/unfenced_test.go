@@ -134,7 +134,10 @@ func TestTestLeases(t *testing.T) {
 // consumer-group handlers (ConsumeClaim), receives from RabbitMQ
 // delivery channels (autoAck false; Ack, Nack and Reject release) and
 // Kafka group fetches and polls (kafka-go FetchMessage, franz-go
-// PollFetches; commits release; no group, no lease), in the
+// PollFetches; commits release; no group, no lease), Pulsar receives
+// (Receive, Chan, a MessageChannel of the options; acks and nacks
+// release) and RocketMQ Subscribe handlers (broadcasting leases
+// nothing), in the
 // receive loop, in helpers it calls and in handlers of another package,
 // with twins written after the release, appended, fenced by the delivery
 // count or a claim's token, or consumed with autoAck.
@@ -143,5 +146,6 @@ func TestMessageLeases(t *testing.T) {
 		"msglease/jsworker", "msglease/jshandler", "msglease/natspull",
 		"msglease/pubsubworker", "msglease/pubsubhandler", "msglease/kafkagroup", "msglease/kafkahandler",
 		"msglease/amqpworker", "msglease/amqphandler", "msglease/kafkareader", "msglease/kafkaapply",
-		"msglease/franzgroup")
+		"msglease/franzgroup", "msglease/pulsarworker", "msglease/pulsarhandler",
+		"msglease/rocketworker", "msglease/rockethandler")
 }

@@ -64,7 +64,8 @@ func TestDocFilters(t *testing.T) {
 
 // TestMessageTokens checks guards on values of a leased message: its ID
 // and receipt handle (a RabbitMQ delivery tag, its redelivered flag, a
-// Kafka offset) are not ordered, its delivery count is.
+// Kafka or RocketMQ offset, Pulsar's redelivery count) are not ordered,
+// its delivery count is.
 func TestMessageTokens(t *testing.T) {
 	dir, err := filepath.Abs("../../testdata")
 	if err != nil {
