@@ -176,8 +176,21 @@ const (
 	// takes no lease: always when Arg is -1 (JetStream OrderedConsumer),
 	// else when its config struct, argument Arg, sets field Fields[0] to the
 	// constant of the entry's package named Fields[1] (AckPolicy:
-	// AckNonePolicy).
+	// AckNonePolicy), or, with one field, leaves Fields[0] unset or zero
+	// (a kafka-go ReaderConfig without GroupID). When argument Arg is the
+	// variadic options, Fields name option functions of the options'
+	// package: one, when no option listed in place is made by it (franz-go
+	// without ConsumerGroup); two, when one is made by Fields[0] from the
+	// constant Fields[1] (RocketMQ WithConsumerModel(BroadCasting)).
 	NoAckSource
+	// Delivers returns a channel of messages the broker leases to the
+	// consumer until it acknowledges each (AMQP Channel.Consume): the code
+	// after a receive from that channel runs under the received message's
+	// lease. With Arg, only when argument Arg, the flag that acknowledges
+	// on delivery (autoAck), is the constant false. With Arg and Fields,
+	// the channel is the one the caller stored in field Fields[0] of its
+	// options, argument Arg (Pulsar ConsumerOptions.MessageChannel).
+	Delivers
 )
 
 // String returns the class name used in docs/catalogue.md.
@@ -265,8 +278,10 @@ func (c Class) String() string {
 		return "redis command (a write, or a lock held in its key)"
 	case Renew:
 		return "renewal (neither claim nor write)"
+	case Delivers:
+		return "delivers leased messages on a channel"
 	case NoAckSource:
-		return "makes a consumer that acknowledges on delivery (its receives take no lease)"
+		return "makes a consumer whose receives take no lease (it acknowledges on delivery or joins no group)"
 	}
 	return "unknown"
 }

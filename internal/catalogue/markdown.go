@@ -63,10 +63,22 @@ func notes(e Entry) string {
 		}
 		parts = append(parts, fmt.Sprintf("argument %d: %s runs under the job's lease", e.Arg, what))
 	case NoAckSource:
-		if e.Arg >= 0 && len(e.Fields) == 2 {
+		switch {
+		case e.Arg >= 0 && len(e.Fields) == 2:
 			parts = append(parts, fmt.Sprintf("when argument %d sets %s to %s", e.Arg, e.Fields[0], e.Fields[1]))
-		} else {
+		case e.Arg >= 0 && len(e.Fields) == 1:
+			parts = append(parts, fmt.Sprintf("when argument %d has no %s (a config field left unset, or no such option among options listed in place): no consumer group", e.Arg, e.Fields[0]))
+		default:
 			parts = append(parts, "always")
+		}
+	case Delivers:
+		switch {
+		case e.Arg >= 0 && len(e.Fields) > 0:
+			parts = append(parts, fmt.Sprintf("the channel stored in %s of argument %d: each received message is leased until acknowledged", e.Fields[0], e.Arg))
+		case e.Arg >= 0:
+			parts = append(parts, fmt.Sprintf("leased when argument %d (acknowledge on delivery) is the constant false", e.Arg))
+		default:
+			parts = append(parts, "each received message is leased until acknowledged")
 		}
 	case SyncCall:
 		parts = append(parts, fmt.Sprintf("argument %d runs synchronously: its lease and writes are the call's", e.Arg))

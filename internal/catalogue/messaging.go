@@ -7,6 +7,10 @@ const (
 	pubsubV2  = "cloud.google.com/go/pubsub/v2"
 	pubsubV1  = "cloud.google.com/go/pubsub"
 	pubsubMsg = "cloud.google.com/go/internal/pubsub"
+	amqp      = "github.com/rabbitmq/amqp091-go"
+	pulsar    = "github.com/apache/pulsar-client-go/pulsar"
+	rocketmq  = "github.com/apache/rocketmq-client-go/v2"
+	rocketMsg = "github.com/apache/rocketmq-client-go/v2/primitive"
 )
 
 // Reasons the identifiers of a delivered message are not fencing tokens.
@@ -16,6 +20,7 @@ const (
 	streamSeq   = "the stream sequence names the message, the same for every delivery of it"
 	pendingSeq  = "it counts the messages still pending for the consumer, not the deliveries of this one"
 	publishTime = "the message's timestamp is the same for every delivery of it"
+	offset      = "an offset names the message, the same for whichever member of the group consumes it"
 )
 
 // messagingEntries returns the message-queue part of the table. A message
@@ -83,23 +88,93 @@ func messagingEntries() []Entry {
 	// progress and releases nothing: the claim is the partition's.
 	add(entry(sarama, "(github.com/IBM/sarama.ConsumerGroup).Consume", Registers).withArg(2).withFields("ConsumeClaim"),
 		entry(sarama, "(github.com/IBM/sarama.ConsumerGroupSession).GenerationID", TokenSource))
+
+	// RabbitMQ (AMQP 0-9-1): a consumer started with autoAck false holds
+	// each delivery until it acknowledges it; the broker requeues what is
+	// unacknowledged when the channel closes (a consumer that crashed, or
+	// paused past its heartbeat) and delivers it to another consumer.
+	const ac = "(*" + amqp + ".Channel)."
+	add(entry(amqp, ac+"Consume", Delivers).withArg(2), entry(amqp, ac+"ConsumeWithContext", Delivers).withArg(3))
+	add(methods(amqp, "("+amqp+".Delivery).", Release, "Ack", "Nack", "Reject")...)
+	add(methods(amqp, ac, Release, "Ack", "Nack", "Reject")...)
+	add(methods(amqp, "("+amqp+".Acknowledger).", Release, "Ack", "Nack", "Reject")...)
+
+	// kafka-go Readers in a consumer group: a fetched message's partition
+	// is this member's until a rebalance gives it to another, which
+	// resumes from the last committed offset; committing the message ends
+	// its lease. ReadMessage commits as it returns, before the message is
+	// processed, and is not modelled. A Reader made without a GroupID
+	// reads outside any group and leases nothing.
+	const kr = "(*" + kafkago + ".Reader)."
+	add(entry(kafkago, kafkago+".NewReader", NoAckSource).withArg(0).withFields("GroupID"),
+		entry(kafkago, kr+"FetchMessage", Acquire), entry(kafkago, kr+"CommitMessages", Release))
+
+	// franz-go clients in a consumer group: the records a poll returns
+	// are leased like a kafka-go fetch until they are committed. A client
+	// made with an option list that has no ConsumerGroup option consumes
+	// outside any group and leases nothing. Marking records for a later
+	// commit releases nothing.
+	const fc = "(*" + franz + ".Client)."
+	add(entry(franz, franz+".NewClient", NoAckSource).withArg(0).withFields("ConsumerGroup"))
+	add(methods(franz, fc, Acquire, "PollFetches", "PollRecords")...)
+	add(methods(franz, fc, Release, "CommitRecords", "CommitUncommittedOffsets", "CommitMarkedOffsets")...)
+
+	// Apache Pulsar: a received message is redelivered to another
+	// consumer of a shared subscription (or to the next one of a failover
+	// subscription) once this one disconnects or its ack timeout passes,
+	// unless it was acknowledged. Chan, and the MessageChannel of the
+	// consumer's options, deliver messages the same way. A negative ack or
+	// a later reconsumption hands the message back.
+	const pc, pm = "(" + pulsar + ".Consumer).", "(" + pulsar + ".Message)."
+	add(entry(pulsar, pc+"Receive", Acquire), entry(pulsar, pc+"Chan", Delivers),
+		entry(pulsar, "("+pulsar+".Client).Subscribe", Delivers).withArg(0).withFields("MessageChannel"))
+	add(methods(pulsar, pc, Release, "Ack", "AckID", "AckIDList", "AckWithTxn", "AckCumulative", "AckIDCumulative",
+		"Nack", "NackID", "ReconsumeLater", "ReconsumeLaterWithCustomProperties")...)
+	add(entry(pulsar, pm+"PublishTime", WeakToken).withReason(publishTime),
+		entry(pulsar, pm+"RedeliveryCount", WeakToken).withReason("the broker keeps the redelivery count in memory and recounts it when the topic moves to another broker"),
+		entry(pulsar, "("+pulsar+".MessageID).EntryID", WeakToken).withReason(messageID),
+		entry(pulsar, "("+pulsar+".MessageID).LedgerID", WeakToken).withReason(messageID))
+
+	// Apache RocketMQ push consumers: the function given to Subscribe runs
+	// while the messages' queue is assigned to this consumer; after a
+	// rebalance another consumer of the group resumes from the last
+	// committed offset, and a message not consumed within the consume
+	// timeout is sent back for retry. Its result (ConsumeSuccess) is the
+	// acknowledgement. A broadcasting consumer delivers every message to
+	// every consumer and leases nothing. The reconsume count grows only
+	// when a message is sent back, not when a rebalance hands it over.
+	add(entry(rocketmq, "("+rocketmq+".PushConsumer).Subscribe", Registers).withArg(2),
+		entry(rocketmq, rocketmq+".NewPushConsumer", NoAckSource).withArg(0).withFields("WithConsumerModel", "BroadCasting"))
 	return t
 }
 
 // messagingWeakFields are the fields of delivered messages that look like
 // tokens but do not fence, keyed like weakFields.
 var messagingWeakFields = map[string]string{
-	sqsTypes + ".Message.MessageId":        messageID,
-	sqsTypes + ".Message.ReceiptHandle":    receiptID,
-	jetstream + ".SequencePair.Stream":     streamSeq,
-	jetstream + ".MsgMetadata.NumPending":  pendingSeq,
-	jetstream + ".MsgMetadata.Timestamp":   publishTime,
-	natsLegacy + ".SequencePair.Stream":    streamSeq,
-	natsLegacy + ".MsgMetadata.NumPending": pendingSeq,
-	natsLegacy + ".MsgMetadata.Timestamp":  publishTime,
-	pubsubMsg + ".Message.ID":              messageID,
-	pubsubMsg + ".Message.PublishTime":     publishTime,
-	sarama + ".ConsumerMessage.Offset":     "an offset names the message, the same for whichever member of the group consumes it",
+	sqsTypes + ".Message.MessageId":           messageID,
+	sqsTypes + ".Message.ReceiptHandle":       receiptID,
+	jetstream + ".SequencePair.Stream":        streamSeq,
+	jetstream + ".MsgMetadata.NumPending":     pendingSeq,
+	jetstream + ".MsgMetadata.Timestamp":      publishTime,
+	natsLegacy + ".SequencePair.Stream":       streamSeq,
+	natsLegacy + ".MsgMetadata.NumPending":    pendingSeq,
+	natsLegacy + ".MsgMetadata.Timestamp":     publishTime,
+	pubsubMsg + ".Message.ID":                 messageID,
+	pubsubMsg + ".Message.PublishTime":        publishTime,
+	amqp + ".Delivery.DeliveryTag":            "a delivery tag counts the deliveries of one channel: another consumer's channel numbers its own from 1",
+	amqp + ".Delivery.Redelivered":            "redelivered says only that the message was delivered before, not which delivery this is",
+	amqp + ".Delivery.MessageId":              messageID,
+	amqp + ".Delivery.Timestamp":              publishTime,
+	kafkago + ".Message.Offset":               offset,
+	franz + ".Record.Offset":                  offset,
+	rocketMsg + ".MessageExt.MsgId":           messageID,
+	rocketMsg + ".MessageExt.OffsetMsgId":     messageID,
+	rocketMsg + ".MessageExt.QueueOffset":     offset,
+	rocketMsg + ".MessageExt.CommitLogOffset": offset,
+	rocketMsg + ".MessageExt.ReconsumeTimes":  "the reconsume count grows when a message is sent back for retry, not when a rebalance hands its queue to another consumer",
+	rocketMsg + ".MessageExt.BornTimestamp":   publishTime,
+	rocketMsg + ".MessageExt.StoreTimestamp":  publishTime,
+	sarama + ".ConsumerMessage.Offset":        offset,
 }
 
 func init() {

@@ -131,6 +131,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	m.bindHandles()
 	m.computeScopes()
 	m.carrierScopes()
+	m.deliveryScopes() // deliveries.go
 	m.channelScopes()
 	m.cqlOwnerGuards() // needs the package's acquisitions: cql.go
 	m.exportFacts()

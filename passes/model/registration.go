@@ -199,6 +199,8 @@ func frameworkLease(lib string, pos token.Pos, name, where string) Lease {
 		kind, noun = "JetStream message handler", "the message's lease (its ack wait)"
 	case "cloud.google.com/go/pubsub/v2", "cloud.google.com/go/pubsub":
 		kind, noun = "Pub/Sub message handler", "the message's lease (its ack deadline)"
+	case "github.com/apache/rocketmq-client-go/v2":
+		kind, noun = "RocketMQ message handler", "the messages' lease (their queue's assignment and consume timeout)"
 	case "github.com/IBM/sarama":
 		kind, noun = "Kafka consumer-group handler", "the group generation's claim on the partition"
 	}

@@ -131,11 +131,21 @@ func TestTestLeases(t *testing.T) {
 // renews) and JetStream pulls and Consume handlers (an ack releases,
 // InProgress renews; ordered and AckNone consumers lease nothing) and
 // Pub/Sub Receive handlers (Ack and Nack release) and sarama
-// consumer-group handlers (ConsumeClaim), in the receive loop, in helpers it calls and in handlers of another package,
-// with twins written after the release, appended, or fenced by the
-// delivery count.
+// consumer-group handlers (ConsumeClaim), receives from RabbitMQ
+// delivery channels (autoAck false; Ack, Nack and Reject release) and
+// Kafka group fetches and polls (kafka-go FetchMessage, franz-go
+// PollFetches; commits release; no group, no lease), Pulsar receives
+// (Receive, Chan, a MessageChannel of the options; acks and nacks
+// release) and RocketMQ Subscribe handlers (broadcasting leases
+// nothing), in the
+// receive loop, in helpers it calls and in handlers of another package,
+// with twins written after the release, appended, fenced by the delivery
+// count or a claim's token, or consumed with autoAck.
 func TestMessageLeases(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "msglease/sqsworker", "msglease/sqshandler",
 		"msglease/jsworker", "msglease/jshandler", "msglease/natspull",
-		"msglease/pubsubworker", "msglease/pubsubhandler", "msglease/kafkagroup", "msglease/kafkahandler")
+		"msglease/pubsubworker", "msglease/pubsubhandler", "msglease/kafkagroup", "msglease/kafkahandler",
+		"msglease/amqpworker", "msglease/amqphandler", "msglease/kafkareader", "msglease/kafkaapply",
+		"msglease/franzgroup", "msglease/pulsarworker", "msglease/pulsarhandler",
+		"msglease/rocketworker", "msglease/rockethandler")
 }

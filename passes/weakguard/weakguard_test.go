@@ -63,7 +63,9 @@ func TestDocFilters(t *testing.T) {
 }
 
 // TestMessageTokens checks guards on values of a leased message: its ID
-// and receipt handle are not ordered, its delivery count is.
+// and receipt handle (a RabbitMQ delivery tag, its redelivered flag, a
+// Kafka or RocketMQ offset, Pulsar's redelivery count) are not ordered,
+// its delivery count is.
 func TestMessageTokens(t *testing.T) {
 	dir, err := filepath.Abs("../../testdata")
 	if err != nil {

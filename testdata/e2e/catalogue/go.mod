@@ -21,6 +21,7 @@ require (
 	github.com/hashicorp/consul/api v1.34.4
 	github.com/hibiken/asynq v0.26.0
 	github.com/nats-io/nats.go v1.55.0
+	github.com/rabbitmq/amqp091-go v1.16.0
 	github.com/redis/go-redis/v9 v9.23.0
 	github.com/riverqueue/river v0.51.2
 	github.com/segmentio/kafka-go v0.4.51

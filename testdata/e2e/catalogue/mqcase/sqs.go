@@ -1,6 +1,7 @@
 // Package mqcase consumes messages leased by a broker until they are
 // acknowledged: SQS receives (until the visibility timeout) and JetStream
-// pull consumers and handlers (until the ack wait).
+// pull consumers and handlers (until the ack wait), RabbitMQ deliveries
+// (until acknowledged) and Kafka consumer groups (until a rebalance).
 package mqcase
 
 import (

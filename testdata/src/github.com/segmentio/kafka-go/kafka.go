@@ -12,13 +12,15 @@ import (
 type Header = protocol.Header
 
 type Message struct {
-	Topic     string
-	Partition int
-	Offset    int64
-	Key       []byte
-	Value     []byte
-	Headers   []Header
-	Time      time.Time
+	Topic         string
+	Partition     int
+	Offset        int64
+	HighWaterMark int64
+	Key           []byte
+	Value         []byte
+	Headers       []Header
+	WriterData    interface{}
+	Time          time.Time
 }
 
 func TCP(address ...string) net.Addr { return nil }
