@@ -40,7 +40,7 @@ func (s *Store) SaveState(ctx context.Context, id, state string, token int64) er
 			"state": &types.AttributeValueMemberS{Value: state},
 			"token": &types.AttributeValueMemberN{Value: strconv.FormatInt(token, 10)},
 		},
-		ConditionExpression: aws.String("attribute_not_exists(id) OR #t < :t"),
+		ConditionExpression:      aws.String("attribute_not_exists(id) OR #t < :t"),
 		ExpressionAttributeNames: map[string]string{"#t": "token"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":t": &types.AttributeValueMemberN{Value: strconv.FormatInt(token, 10)},
