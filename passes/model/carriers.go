@@ -73,7 +73,7 @@ func (m *model) carrierScopes() {
 	for obj := range found {
 		names = append(names, obj)
 	}
-	sort.Slice(names, func(i, j int) bool { return names[i].Pos() < names[j].Pos() })
+	sort.Slice(names, func(i, j int) bool { return m.posLess(names[i].Pos(), names[j].Pos()) })
 	for _, obj := range names {
 		if obj.Parent() == obj.Pkg().Scope() {
 			m.pass.ExportObjectFact(obj, &TypeFact{UnderLease: true})

@@ -334,8 +334,8 @@ func (m *model) inventory(writes []*Write) *Inventory {
 	}
 	inv.Entries = kept
 	m.foreignScopes(inv, byPos)
-	sort.SliceStable(inv.Entries, func(i, j int) bool { return inv.Entries[i].Pos < inv.Entries[j].Pos })
-	sort.SliceStable(inv.Scopes, func(i, j int) bool { return inv.Scopes[i].Pos < inv.Scopes[j].Pos })
+	sort.SliceStable(inv.Entries, func(i, j int) bool { return m.posLess(inv.Entries[i].Pos, inv.Entries[j].Pos) })
+	sort.SliceStable(inv.Scopes, func(i, j int) bool { return m.posLess(inv.Scopes[i].Pos, inv.Scopes[j].Pos) })
 	return inv
 }
 
@@ -559,5 +559,5 @@ func (m *model) addAlso(e *Entry, reach map[*ssa.Function][]Lease, instr ssa.Ins
 			e.Also = append(e.Also, Related{l.Pos, l.Desc})
 		}
 	}
-	sort.Slice(e.Also, func(i, j int) bool { return e.Also[i].Pos < e.Also[j].Pos })
+	sort.Slice(e.Also, func(i, j int) bool { return m.posLess(e.Also[i].Pos, e.Also[j].Pos) })
 }

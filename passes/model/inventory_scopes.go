@@ -285,7 +285,7 @@ func (m *model) acquisitionEnds(fi *funcInfo, i int, a *op) []Related {
 		}
 		out = append(out, m.returnEnd(fi.fn, what))
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
+	sort.SliceStable(out, func(i, j int) bool { return m.posLess(out[i].Pos, out[j].Pos) })
 	return out
 }
 
@@ -566,7 +566,7 @@ func (m *model) reachingLeases() map[*ssa.Function][]Lease {
 		for _, l := range set {
 			ls = append(ls, Lease{Pos: l.Pos, Desc: l.Desc})
 		}
-		sort.Slice(ls, func(i, j int) bool { return ls[i].Pos < ls[j].Pos })
+		sort.Slice(ls, func(i, j int) bool { return m.posLess(ls[i].Pos, ls[j].Pos) })
 		out[fn] = ls
 	}
 	return out

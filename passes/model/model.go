@@ -147,9 +147,23 @@ func run(pass *analysis.Pass) (res any, err error) {
 		}
 	}
 	out.Writes = m.reportedWrites(filtered)
-	sort.SliceStable(out.Writes, func(i, j int) bool { return out.Writes[i].Pos < out.Writes[j].Pos })
+	// By file name and offset: token.Pos orders files as the loader added
+	// them to the file set, which a loader that parses in parallel does in
+	// no fixed order.
+	sort.SliceStable(out.Writes, func(i, j int) bool { return m.posLess(out.Writes[i].Pos, out.Writes[j].Pos) })
 	out.Inventory = m.inventory(out.Writes)
 	return out, nil
+}
+
+// posLess orders two positions by file name, then offset. token.Pos
+// orders files as the loader added them to the file set, which a loader
+// that parses in parallel does in no fixed order.
+func (m *model) posLess(a, b token.Pos) bool {
+	pa, pb := m.pass.Fset.Position(a), m.pass.Fset.Position(b)
+	if pa.Filename != pb.Filename {
+		return pa.Filename < pb.Filename
+	}
+	return pa.Offset < pb.Offset
 }
 
 // model holds the state of one run.
