@@ -145,7 +145,7 @@ func (m *model) scriptOf(v ssa.Value) (string, bool) {
 // `&Store{unlock: redis.NewScript(src)}`): the script every store to that
 // field of the package makes, when they all make the same one.
 func (m *model) fieldScript(fa *ssa.FieldAddr) (string, bool) {
-	field := fieldOf(fa)
+	field := store.FieldAddrVar(fa)
 	if field == nil {
 		return "", false
 	}
@@ -158,7 +158,7 @@ func (m *model) fieldScript(fa *ssa.FieldAddr) (string, bool) {
 					continue
 				}
 				addr, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok || fieldOf(addr) != field {
+				if !ok || store.FieldAddrVar(addr) != field {
 					continue
 				}
 				t, ok := m.scriptOf(st.Val)
@@ -170,19 +170,6 @@ func (m *model) fieldScript(fa *ssa.FieldAddr) (string, bool) {
 		}
 	}
 	return text, found
-}
-
-// fieldOf returns the struct field a field address selects.
-func fieldOf(fa *ssa.FieldAddr) *types.Var {
-	p, ok := fa.X.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return nil
-	}
-	st, ok := p.Elem().Underlying().(*types.Struct)
-	if !ok || fa.Field >= st.NumFields() {
-		return nil
-	}
-	return st.Field(fa.Field)
 }
 
 // globalScript resolves a package-level `var s = redis.NewScript(src)`.

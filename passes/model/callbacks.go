@@ -145,7 +145,7 @@ func (m *model) syncUse(v ssa.Value, depth int) (called, ok bool) {
 // handed to nothing that could keep it.
 func (m *model) closureRunsSync(fn *ssa.Function) bool {
 	for ; fn.Parent() != nil; fn = fn.Parent() {
-		mc := makeClosureOf(fn)
+		mc := store.MakeClosureOf(fn)
 		if mc == nil {
 			return false
 		}

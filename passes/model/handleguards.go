@@ -189,7 +189,7 @@ func (m *model) handleGuardedIn(fi *funcInfo, instr ssa.Instruction, h ssa.Value
 		return false
 	}
 	if owner != fi.fn {
-		mc := makeClosureOf(rootChild(fi.fn, owner))
+		mc := store.MakeClosureOf(rootChild(fi.fn, owner))
 		return mc != nil && m.handleGuardedIn(m.local[owner], mc, v, depth+1)
 	}
 	prm, ok := v.(*ssa.Parameter)

@@ -185,7 +185,7 @@ func (m *model) inferLockedParams() {
 func (m *model) lockedParamsOf(fn *ssa.Function) []int {
 	set := make(map[int]bool)
 	for _, f := range m.funcs {
-		if root(f) != fn || (f != fn && !m.closureRunsSync(f)) {
+		if store.Root(f) != fn || (f != fn && !m.closureRunsSync(f)) {
 			continue
 		}
 		fi := m.local[f]
@@ -269,7 +269,7 @@ func (m *model) findCarrierFields() {
 		locked := make(map[*types.Var]bool)
 		spoiled := make(map[*types.Var]bool)
 		m.fieldStores(func(fn *ssa.Function, st *ssa.Store, fa *ssa.FieldAddr) {
-			f := fieldAddrVar(fa)
+			f := store.FieldAddrVar(fa)
 			if f == nil || isNil(st.Val) {
 				return
 			}
@@ -328,10 +328,10 @@ func (m *model) carried(v ssa.Value) bool {
 	switch x := store.StripConv(v).(type) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			f = fieldAddrVar(fa)
+			f = store.FieldAddrVar(fa)
 		}
 	case *ssa.Field:
-		f = fieldVar(x)
+		f = store.FieldVar(x)
 	}
 	if f == nil {
 		return false
@@ -349,30 +349,6 @@ func (m *model) carried(v ssa.Value) bool {
 		m.handles.imported[f] = ok
 	}
 	return ok
-}
-
-// fieldAddrVar returns the (generic origin of the) field a FieldAddr
-// selects.
-func fieldAddrVar(fa *ssa.FieldAddr) *types.Var {
-	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return nil
-	}
-	return structField(ptr.Elem(), fa.Field)
-}
-
-// fieldVar returns the (generic origin of the) field a Field selects.
-func fieldVar(f *ssa.Field) *types.Var {
-	return structField(f.X.Type(), f.Field)
-}
-
-// structField returns field i of struct type t, or nil.
-func structField(t types.Type, i int) *types.Var {
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i < 0 || i >= st.NumFields() {
-		return nil
-	}
-	return st.Field(i).Origin()
 }
 
 // exportFieldFacts exports a FieldFact for every carrier field other

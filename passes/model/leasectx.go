@@ -275,7 +275,7 @@ func loadedValues(ld *ssa.UnOp) []ssa.Value {
 	}
 	addr := ld.X
 	if fv, ok := addr.(*ssa.FreeVar); ok {
-		addr = freeVarBinding(fv)
+		addr = store.FreeVarBinding(fv)
 	}
 	if _, ok := addr.(*ssa.Alloc); !ok {
 		return nil

@@ -59,26 +59,6 @@ func producedCall(key any) ssa.CallInstruction {
 	return nil
 }
 
-// freeVarBinding returns the value bound to a closure's free variable where
-// the closure is created, or nil.
-func freeVarBinding(fv *ssa.FreeVar) ssa.Value {
-	fn := fv.Parent()
-	if fn == nil || fn.Parent() == nil {
-		return nil
-	}
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	mc := makeClosureOf(fn)
-	if idx < 0 || mc == nil || idx >= len(mc.Bindings) {
-		return nil
-	}
-	return mc.Bindings[idx]
-}
-
 // settleIndirect settles the ops that depend on what other calls do, and
 // reports whether one changed: a call of a function value an acquisition
 // returned releases that lease; a call that runs a callback synchronously

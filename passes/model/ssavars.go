@@ -14,31 +14,6 @@ import (
 // value of an enclosing function a use stands for, which the
 // flow-sensitive questions (is the lock held at this instruction) need.
 
-// root returns the declared function a closure is nested in.
-func root(fn *ssa.Function) *ssa.Function {
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	return fn
-}
-
-// makeClosureOf returns the instruction that creates closure fn in its
-// parent, or nil.
-func makeClosureOf(fn *ssa.Function) *ssa.MakeClosure {
-	parent := fn.Parent()
-	if parent == nil {
-		return nil
-	}
-	for _, b := range parent.Blocks {
-		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
-				return mc
-			}
-		}
-	}
-	return nil
-}
-
 // resolveFree follows a free variable of a closure to the value its
 // parent binds, and a load of a variable stored once (a parameter a
 // closure captures) to the stored value. It returns the function that
@@ -60,7 +35,7 @@ func resolveFree(fn *ssa.Function, v ssa.Value) (*ssa.Function, ssa.Value) {
 		if !ok {
 			return fn, v
 		}
-		b := freeVarBinding(fv)
+		b := store.FreeVarBinding(fv)
 		if b == nil {
 			return nil, nil
 		}

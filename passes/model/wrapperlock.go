@@ -79,7 +79,7 @@ func returnedHandleField(fn *ssa.Function, h ssa.Value) *types.Var {
 				}
 				for _, rr := range *fa.Referrers() {
 					if st, ok := rr.(*ssa.Store); ok && st.Addr == fa && store.SameValue(st.Val, h) {
-						return fieldAddrVar(fa)
+						return store.FieldAddrVar(fa)
 					}
 				}
 			}
@@ -118,10 +118,10 @@ func loadedField(v ssa.Value) (ssa.Value, *types.Var) {
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return fa.X, fieldAddrVar(fa)
+			return fa.X, store.FieldAddrVar(fa)
 		}
 	case *ssa.Field:
-		return x.X, fieldVar(x)
+		return x.X, store.FieldVar(x)
 	}
 	return nil, nil
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -93,4 +94,73 @@ func readOnlyCapture(mc *ssa.MakeClosure, alloc *ssa.Alloc) bool {
 		}
 	}
 	return true
+}
+
+// Root returns the declared function a closure is nested in.
+func Root(fn *ssa.Function) *ssa.Function {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
+}
+
+// MakeClosureOf returns the instruction that creates closure fn in its
+// parent, or nil.
+func MakeClosureOf(fn *ssa.Function) *ssa.MakeClosure {
+	parent := fn.Parent()
+	if parent == nil {
+		return nil
+	}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				return mc
+			}
+		}
+	}
+	return nil
+}
+
+// FreeVarBinding returns the value bound to a closure's free variable where
+// the closure is created, or nil.
+func FreeVarBinding(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	if fn == nil || fn.Parent() == nil {
+		return nil
+	}
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	mc := MakeClosureOf(fn)
+	if idx < 0 || mc == nil || idx >= len(mc.Bindings) {
+		return nil
+	}
+	return mc.Bindings[idx]
+}
+
+// FieldAddrVar returns the (generic origin of the) field a FieldAddr
+// selects.
+func FieldAddrVar(fa *ssa.FieldAddr) *types.Var {
+	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	return structField(ptr.Elem(), fa.Field)
+}
+
+// FieldVar returns the (generic origin of the) field a Field selects.
+func FieldVar(f *ssa.Field) *types.Var {
+	return structField(f.X.Type(), f.Field)
+}
+
+// structField returns field i of struct type t, or nil.
+func structField(t types.Type, i int) *types.Var {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i).Origin()
 }

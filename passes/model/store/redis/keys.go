@@ -44,12 +44,12 @@ func shapeOf(core store.Core, fn *ssa.Function, v ssa.Value) (keyShape, bool) {
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			if f := fieldVar(fa.X.Type(), fa.Field); f != nil {
+			if f := store.FieldAddrVar(fa); f != nil {
 				return keyShape{field: f}, true
 			}
 		}
 	case *ssa.Field:
-		if f := fieldVar(x.X.Type(), x.Field); f != nil {
+		if f := store.FieldVar(x); f != nil {
 			return keyShape{field: f}, true
 		}
 	case *ssa.Parameter:
@@ -59,7 +59,7 @@ func shapeOf(core store.Core, fn *ssa.Function, v ssa.Value) (keyShape, bool) {
 			}
 		}
 	}
-	return keyShape{fn: root(fn), value: v}, true
+	return keyShape{fn: store.Root(fn), value: v}, true
 }
 
 // named reports whether the shape names a key of the package: a text or
@@ -88,7 +88,7 @@ func bound(fn *ssa.Function, v ssa.Value) (*ssa.Function, ssa.Value) {
 		v = store.StripConv(store.UnwrapInterface(v))
 		switch x := v.(type) {
 		case *ssa.FreeVar:
-			b := freeVarBinding(fn, x)
+			b := store.FreeVarBinding(x)
 			if b == nil {
 				return fn, v
 			}
@@ -97,7 +97,7 @@ func bound(fn *ssa.Function, v ssa.Value) (*ssa.Function, ssa.Value) {
 			alloc, ok := x.X.(*ssa.Alloc)
 			if !ok || x.Op != token.MUL {
 				if fv, isFree := x.X.(*ssa.FreeVar); isFree && x.Op == token.MUL {
-					if b := freeVarBinding(fn, fv); b != nil {
+					if b := store.FreeVarBinding(fv); b != nil {
 						if a, isAlloc := b.(*ssa.Alloc); isAlloc {
 							if s := store.StoredOnce(a); s != nil {
 								fn, v = fn.Parent(), s
@@ -118,51 +118,6 @@ func bound(fn *ssa.Function, v ssa.Value) (*ssa.Function, ssa.Value) {
 		}
 	}
 	return fn, v
-}
-
-// freeVarBinding returns the value fn's parent binds to free variable fv.
-func freeVarBinding(fn *ssa.Function, fv *ssa.FreeVar) ssa.Value {
-	parent := fn.Parent()
-	if parent == nil {
-		return nil
-	}
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	if idx < 0 {
-		return nil
-	}
-	for _, b := range parent.Blocks {
-		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
-				return mc.Bindings[idx]
-			}
-		}
-	}
-	return nil
-}
-
-// root returns the declared function a closure is nested in.
-func root(fn *ssa.Function) *ssa.Function {
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	return fn
-}
-
-// fieldVar returns field i of the struct t is, or points to.
-func fieldVar(t types.Type, i int) *types.Var {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	s, ok := t.Underlying().(*types.Struct)
-	if !ok || i >= s.NumFields() {
-		return nil
-	}
-	return s.Field(i)
 }
 
 // namedOf returns the type name of t or of what t points to.
