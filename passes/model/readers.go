@@ -1,6 +1,8 @@
 package model
 
 import (
+	"go/types"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
@@ -89,15 +91,10 @@ func (m *model) redisItemWrite(fn *ssa.Function, w *op) (ssa.CallInstruction, bo
 		return nil, false
 	}
 	e := catalogue.Lookup(w.callee)
-	if e == nil || e.Class != catalogue.RedisCommand && e.Class != catalogue.CommandDo && e.Class != catalogue.ScriptEval {
+	if !redisEntry(e) {
 		return nil, false
 	}
-	args := store.CallArgs(w.instr)
-	if len(args) > 0 && (w.instr.Common().IsInvoke() || w.callee.Signature().Recv() != nil) {
-		args = args[1:]
-	}
-	c := store.Call{Instr: w.instr, Entry: e, Method: w.callee.Name(), Handle: w.handle, Args: args}
-	it, ok := m.redisReader().ItemWrite(core{m}, fn, c)
+	it, ok := m.redisReader().ItemWrite(core{m}, fn, callOf(w.instr, w.callee, e))
 	if !ok || it.Fenced {
 		return nil, false
 	}
@@ -122,19 +119,29 @@ func (m *model) redisReader() *redis.Reader {
 					continue
 				}
 				callee := store.CalledFunc(call)
-				e := catalogue.Lookup(callee)
-				if e == nil || (e.Class != catalogue.RedisCommand && e.Class != catalogue.CommandDo && e.Class != catalogue.ScriptEval) {
-					continue
+				if e := catalogue.Lookup(callee); redisEntry(e) {
+					calls = append(calls, callOf(call, callee, e))
 				}
-				args := store.CallArgs(call)
-				var handle ssa.Value
-				if len(args) > 0 && (call.Common().IsInvoke() || callee.Signature().Recv() != nil) {
-					handle, args = args[0], args[1:]
-				}
-				calls = append(calls, store.Call{Instr: call, Entry: e, Method: callee.Name(), Handle: handle, Args: args})
 			}
 		}
 	}
 	m.redis = redis.New(core{m}, calls)
 	return m.redis
+}
+
+// redisEntry reports whether a catalogue entry is one the Redis reader
+// reads: a command, a command run by name, or a script.
+func redisEntry(e *catalogue.Entry) bool {
+	return e != nil && (e.Class == catalogue.RedisCommand || e.Class == catalogue.CommandDo || e.Class == catalogue.ScriptEval)
+}
+
+// callOf returns a catalogued call as a reader sees it: its receiver as
+// the handle, its other arguments as the args.
+func callOf(call ssa.CallInstruction, callee *types.Func, e *catalogue.Entry) store.Call {
+	args := store.CallArgs(call)
+	var handle ssa.Value
+	if len(args) > 0 && (call.Common().IsInvoke() || callee.Signature().Recv() != nil) {
+		handle, args = args[0], args[1:]
+	}
+	return store.Call{Instr: call, Entry: e, Method: callee.Name(), Handle: handle, Args: args}
 }
