@@ -149,6 +149,26 @@ func (m *model) fieldScript(fa *ssa.FieldAddr) (string, bool) {
 	if field == nil {
 		return "", false
 	}
+	if r, ok := m.fieldScripts[field]; ok {
+		return r.text, r.ok
+	}
+	if m.fieldScripts == nil {
+		m.fieldScripts = make(map[*types.Var]heldScript)
+	}
+	text, ok := m.storedScript(field)
+	m.fieldScripts[field] = heldScript{text, ok}
+	return text, ok
+}
+
+// heldScript is the script a struct field holds, when known.
+type heldScript struct {
+	text string
+	ok   bool
+}
+
+// storedScript returns the script every store to field in the package
+// makes, when they all make the same one.
+func (m *model) storedScript(field *types.Var) (string, bool) {
 	text, found := "", false
 	for _, fn := range m.funcs {
 		for _, b := range fn.Blocks {

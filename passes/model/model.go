@@ -194,6 +194,9 @@ type model struct {
 	// script one of their parameters holds, with that parameter's index
 	// among their Params (receiver included; scriptwrap.go).
 	scriptWrappers map[*ssa.Function]int
+	// fieldScripts memoises the Lua script each struct field holds
+	// (apis.go).
+	fieldScripts map[*types.Var]heldScript
 	// redis reads the package's Redis calls, built on first use
 	// (readers.go).
 	redis *redis.Reader
