@@ -97,7 +97,7 @@ func (m *model) acquiresOnInput(fi *funcInfo, a *op) bool {
 		return true
 	}
 	for _, v := range common.Args {
-		if !isContext(v.Type()) && fromInput(v, 0) {
+		if !store.IsContext(v.Type()) && fromInput(v, 0) {
 			return true
 		}
 	}
@@ -140,12 +140,6 @@ func fromInput(v ssa.Value, depth int) bool {
 		}
 	}
 	return false
-}
-
-// isContext reports whether t is context.Context.
-func isContext(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
 
 // callsBackUnderLease reports whether fi calls a function value it was

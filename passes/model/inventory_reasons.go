@@ -250,7 +250,7 @@ func returnsError(fn *types.Func) bool {
 func takesContext(fn *types.Func) bool {
 	sig := fn.Signature()
 	for i := 0; i < sig.Params().Len(); i++ {
-		if isContext(sig.Params().At(i).Type()) {
+		if store.IsContext(sig.Params().At(i).Type()) {
 			return true
 		}
 	}

@@ -157,6 +157,12 @@ func HasField(t types.Type, name string) bool {
 	return false
 }
 
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
 // IsTimeType reports whether t is time.Time or a pointer to it.
 func IsTimeType(t types.Type) bool { return NamedPointee(t) == "time.Time" }
 

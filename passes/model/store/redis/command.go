@@ -2,7 +2,6 @@ package redis
 
 import (
 	"go/constant"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -59,7 +58,7 @@ var multiKey = map[string]bool{"Del": true, "Unlink": true}
 // entry). args are the call's arguments without the receiver.
 func goRedisCommand(c store.Call) command {
 	args := c.Args
-	if len(args) > 0 && isContext(args[0].Type()) {
+	if len(args) > 0 && store.IsContext(args[0].Type()) {
 		args = args[1:] // v9 and v8 take a context first; v7 does not
 	}
 	cmd := command{call: c.Instr, conn: c.Handle, name: strings.ToUpper(c.Method)}
@@ -197,10 +196,4 @@ func readSetOptions(core store.Core, cmd *command) {
 			cmd.expiry = unknownExpiry
 		}
 	}
-}
-
-// isContext reports whether t is context.Context.
-func isContext(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
