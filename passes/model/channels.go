@@ -42,13 +42,7 @@ func (m *model) channelScopes() {
 					continue
 				}
 				opened[rv.instr] = true
-				s := &scope{lease: lease, failure: rv.failure}
-				if rv.body != nil {
-					s.entry = rv.body
-				} else {
-					s.from = rv.instr
-				}
-				fi.own = append(fi.own, s)
+				fi.own = append(fi.own, rv.scope(lease))
 				queue = append(queue, fi)
 			}
 		}
@@ -92,6 +86,18 @@ type receive struct {
 	body *ssa.BasicBlock
 	// failure are blocks entered only when the channel was closed.
 	failure []*ssa.BasicBlock
+}
+
+// scope returns the lease scope the receive opens: the case body of a
+// select, else the code after the receive.
+func (rv receive) scope(lease Lease) *scope {
+	s := &scope{lease: lease, failure: rv.failure}
+	if rv.body != nil {
+		s.entry = rv.body
+	} else {
+		s.from = rv.instr
+	}
+	return s
 }
 
 // receives returns the receives of fn.

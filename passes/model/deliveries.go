@@ -37,13 +37,7 @@ func (m *model) deliveryScopes() {
 			if !ok {
 				continue
 			}
-			s := &scope{lease: lease, failure: rv.failure}
-			if rv.body != nil {
-				s.entry = rv.body
-			} else {
-				s.from = rv.instr
-			}
-			fi.own = append(fi.own, s)
+			fi.own = append(fi.own, rv.scope(lease))
 			queue = append(queue, fi)
 		}
 	}
