@@ -224,19 +224,7 @@ func ReceiverCalls(v ssa.Value) []*ssa.Call {
 // ResultUsed reports whether result i of call is used.
 func ResultUsed(call *ssa.Call, i, n int) bool {
 	v := ResultValue(call, i, n)
-	if v == nil {
-		return false
-	}
-	refs := v.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, r := range *refs {
-		if _, ok := r.(*ssa.DebugRef); !ok {
-			return true
-		}
-	}
-	return false
+	return v != nil && UsedAtAll(v)
 }
 
 // ResultValue returns the value of result i of a call with n results.
