@@ -56,7 +56,7 @@ func (m *model) holdsAtReturn(fi *funcInfo) bool {
 // returnsValue reports whether a signature has a result other than error.
 func returnsValue(sig *types.Signature) bool {
 	for i := 0; i < sig.Results().Len(); i++ {
-		if !isError(sig.Results().At(i).Type()) {
+		if !store.IsError(sig.Results().At(i).Type()) {
 			return true
 		}
 	}

@@ -65,7 +65,7 @@ func (m *model) syncUse(v ssa.Value, depth int) (called, ok bool) {
 		switch x := r.(type) {
 		case *ssa.DebugRef:
 		case *ssa.BinOp:
-			if (x.Op != token.EQL && x.Op != token.NEQ) || !isNil(x.X) && !isNil(x.Y) {
+			if (x.Op != token.EQL && x.Op != token.NEQ) || !store.IsNil(x.X) && !store.IsNil(x.Y) {
 				return false, false
 			}
 		case *ssa.Phi, *ssa.ChangeType:

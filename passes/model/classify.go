@@ -14,6 +14,7 @@ import (
 	"github.com/fencecheck/fencecheck/passes/model/store/cloud"
 	"github.com/fencecheck/fencecheck/passes/model/store/docstore"
 	"github.com/fencecheck/fencecheck/passes/model/store/httpapi"
+	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
 )
 
 // funcInfo is what the model knows of one local function.
@@ -77,10 +78,10 @@ func (m *model) classifyAll() {
 	for _, fn := range m.funcs {
 		for _, o := range m.local[fn].ops {
 			if o.write && o.stmt != nil {
-				o.guard, o.guardPred = m.sqlGuard(o.stmt)
+				o.guard, o.guardPred = sqlstore.GuardOf(o.stmt, m.claimedColumn)
 				if o.guardPred != nil {
 					o.guardColumn = o.guardPred.StoredColumn()
-					if in, ok := incomingOperand(o.guardPred); ok && in.Kind == sqltext.Param {
+					if in, ok := sqlstore.IncomingOperand(o.guardPred); ok && in.Kind == sqltext.Param {
 						o.tokenArg = sqlArg(o, in.Param)
 					}
 				}
@@ -325,14 +326,12 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 	return m.classifyAPI(o, e, args)
 }
 
-// Lease-related SQL functions.
-var (
-	sessionLockFuncs = []string{"pg_advisory_lock", "pg_try_advisory_lock", "pg_advisory_lock_shared", "pg_try_advisory_lock_shared", "get_lock"}
-	xactLockFuncs    = []string{"pg_advisory_xact_lock", "pg_try_advisory_xact_lock", "pg_advisory_xact_lock_shared", "pg_try_advisory_xact_lock_shared"}
-	unlockFuncs      = []string{"pg_advisory_unlock", "pg_advisory_unlock_shared", "pg_advisory_unlock_all", "release_lock", "release_all_locks"}
-)
-
-// classifySQL fills o from SQL text.
+// classifySQL fills o from SQL text, read by the SQL reader
+// (store/sql). A CQL statement is first read as CQL (cql.go); a CQL
+// INSERT … IF NOT EXISTS USING TTL may be a lease, paired with the read of
+// its result by cqlLeases. A session lock is tied to the session's root
+// handle (sessions.go): the end of a transaction does not release it, so
+// only a lock on a connection guards the writes of its handle.
 func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op {
 	if !ok {
 		return nil
@@ -347,62 +346,42 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 		if st.Kind == sqltext.Upsert && freshCQLRow(o, st) {
 			st.Kind = sqltext.Insert // a row with a new key: an append, as in SQL
 		}
-	}
-	o.stmt = st
-	switch {
-	case hasAny(st.Funcs, xactLockFuncs):
-		o.acquire = true
-		o.sameHandleGuards = e.Handle == catalogue.Transaction
-		return o
-	case hasAny(st.Funcs, sessionLockFuncs):
-		o.acquire = true
-		// Any handle that pins a session holds it, a transaction too; the
-		// end of a transaction does not release it, so only a lock on a
-		// connection is tied to its handle (sessions.go).
-		if e.Handle != catalogue.Pooled && o.handle != nil {
-			o.sessionLock, o.handle = true, sessionRoot(o.handle)
-		}
-		o.sameHandleGuards = e.Handle == catalogue.Session || o.sessionLock && isConnHandle(o.handle)
-		return o
-	case hasAny(st.Funcs, unlockFuncs):
-		o.release = true
-		return o
-	}
-	switch st.Kind {
-	case sqltext.Select:
-		if st.ForUpdate && e.Handle == catalogue.Transaction {
-			o.acquire, o.sameHandleGuards = true, true
-		}
-		return o // a read: kept for token provenance and ownership probes
-	case sqltext.Update, sqltext.Delete, sqltext.Upsert:
-		// What the statement does to lease rows, by structure (sqlshape.go).
-		switch shape, cols := m.sqlShape(o, st, e.Rows); shape {
-		case shapeClaim:
-			o.acquire, o.claimColumns = true, cols
-			return o
-		case shapeRenew, shapeRetention:
-			m.noteShape(o, shape)
-			return o // neither a claim nor a sink
-		case shapeRelease:
-			o.release = true
-		}
-	case sqltext.Merge:
-	case sqltext.Insert:
-		if isCQLClass(e.Class) && st.IfNotExists && st.TTL {
+		if st.Kind == sqltext.Insert && st.IfNotExists && st.TTL {
+			o.stmt = st
 			return o // a create-only row with an expiry: maybe a lease (cqllease.go)
 		}
-		m.noteSilent(o.instr, JudgedNotWrite, "an INSERT of a new row into "+orUnknown(st.Table)+" appends: it cannot overwrite what a newer holder wrote")
-		return nil
-	default:
-		return nil
 	}
-	o.write = true
-	o.target = st.Table
-	o.verb = map[sqltext.Kind]string{
-		sqltext.Update: "updates", sqltext.Delete: "deletes from",
-		sqltext.Upsert: "upserts into", sqltext.Merge: "merges into",
-	}[st.Kind]
-	return o
+	o.stmt = st
+	x := sqlstore.Read(sqlStmt(o, st), e.Handle, e.Rows)
+	if a, ok := x.(*store.Acquire); ok && a.Session {
+		if o.handle != nil {
+			o.sessionLock, o.handle = true, sessionRoot(o.handle)
+		}
+		a.SameHandle = a.SameHandle || o.sessionLock && isConnHandle(o.handle)
+	}
+	return m.applySQL(o, x)
+}
+
+// applySQL records what the SQL reader made of o's statement. Unlike
+// other calls, a renewal and a cleanup keep their op, with no part set:
+// the statement stays known to the steps that compose claims.
+func (m *model) applySQL(o *op, x store.Op) *op {
+	r := m.applyOp(o, x)
+	switch x := x.(type) {
+	case *store.Renew:
+		return o
+	case *store.NotWrite:
+		if x.Cleanup {
+			return o
+		}
+	}
+	return r
+}
+
+// sqlStmt returns statement st of call o as the SQL reader reads it, with
+// the arguments o binds to its placeholders.
+func sqlStmt(o *op, st *sqltext.Statement) sqlstore.Stmt {
+	return sqlstore.Stmt{Statement: st, Call: o.instr, Arg: func(p sqltext.Placeholder) ssa.Value { return sqlArg(o, p) }}
 }
 
 // hasAny reports whether any of want is in have.
@@ -424,6 +403,10 @@ func pkgPath(fn *types.Func) string {
 	}
 	return fn.Pkg().Path()
 }
+
+// claimedColumn reports whether a claim of the package (or of a package
+// it imports, by its facts) sets column c.
+func (m *model) claimedColumn(c string) bool { return m.claimColumns[c] }
 
 // classifyLocker classifies Lock and Unlock on a sync.Locker made by a
 // lock library (etcd concurrency.NewLocker): a lease, unlike a sync.Mutex.

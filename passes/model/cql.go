@@ -8,6 +8,7 @@ import (
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 	"github.com/fencecheck/fencecheck/passes/model/store"
+	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
 	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 )
 
@@ -172,7 +173,7 @@ func (m *model) cqlOwnerGuard(o *op) {
 			continue
 		}
 		col := p.StoredColumn()
-		in, ok := incomingOperand(p)
+		in, ok := sqlstore.IncomingOperand(p)
 		if col == "" || vocab.IsIdentifierColumn(col) || !ok || in.Kind != sqltext.Param {
 			continue
 		}

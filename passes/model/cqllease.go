@@ -2,6 +2,7 @@ package model
 
 import (
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
 	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 )
 
@@ -71,7 +72,7 @@ func holderCondition(conds []sqltext.Predicate) bool {
 	for i := range conds {
 		p := &conds[i]
 		col := p.StoredColumn()
-		if in, ok := incomingOperand(p); ok && p.Op == "=" && !p.UnderOr && vocab.IsLeaseColumn(col) && in.Kind == sqltext.Param {
+		if in, ok := sqlstore.IncomingOperand(p); ok && p.Op == "=" && !p.UnderOr && vocab.IsLeaseColumn(col) && in.Kind == sqltext.Param {
 			return true
 		}
 	}

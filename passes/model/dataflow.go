@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/fencecheck/fencecheck/passes/model/store"
+	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -182,8 +183,8 @@ func (f *leaseFlow) failureEdges() {
 	errOf := make(map[ssa.Value][]int)
 	for i, a := range f.acqs {
 		errs, oks := failureValues(a.instr)
-		for _, c := range rowCountFailures(a.instr) { // optimistic.go
-			f.failOn(c.cond, c.succ, i)
+		for _, c := range sqlstore.RowCountFailures(a.instr) { // store/sql
+			f.failOn(c.Cond, c.Succ, i)
 		}
 		for _, e := range errs {
 			errOf[e] = append(errOf[e], i)
@@ -214,7 +215,7 @@ func (f *leaseFlow) failureEdges() {
 				}
 				var acqs []int
 				for _, e := range phi.Edges {
-					if isNil(e) {
+					if store.IsNil(e) {
 						continue
 					}
 					if errOf[e] == nil {
@@ -236,7 +237,7 @@ func (f *leaseFlow) failureEdges() {
 		}
 		for _, r := range *refs {
 			cmp, ok := r.(*ssa.BinOp)
-			if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || !isNil(cmp.X) && !isNil(cmp.Y) {
+			if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || !store.IsNil(cmp.X) && !store.IsNil(cmp.Y) {
 				continue
 			}
 			succ := 1

@@ -8,6 +8,7 @@ import (
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 	"github.com/fencecheck/fencecheck/passes/model/store"
+	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
 )
 
 // ormChain returns the ORM chain calls (Where, Clauses, Table, …) that
@@ -63,27 +64,27 @@ func (m *model) classifyORMWrite(o *op) *op {
 		texts[i] = w.text
 	}
 	if st, ok := gormStatement(o, texts, o.target); ok { // gormclaim.go
-		// What the update does to lease rows, read as SQL (sqlshape.go).
-		switch shape, cols := m.sqlShape(o, st, false); shape {
-		case shapeClaim:
+		// What the update does to lease rows, read as SQL (store/sql).
+		switch x := sqlstore.ReadWrite(sqlStmt(o, st), false).(type) {
+		case *store.Acquire:
 			o.write, o.verb, o.stmt = false, "", st
-			o.acquire, o.claimColumns = true, cols
+			o.acquire, o.claimColumns = true, x.Columns
 			return o
-		case shapeRenew, shapeRetention:
+		case *store.Renew, *store.NotWrite:
 			o.write, o.verb, o.stmt = false, "", st
-			m.noteShape(o, shape)
+			m.applyOp(o, x) // notes why for the lease inventory
 			return o
-		case shapeRelease:
+		case *store.Release:
 			o.release = true
 		}
 	}
 	for _, w := range where {
 		st := sqltext.Parse("UPDATE t SET c = 1 WHERE " + w.text)
-		if g, p := m.sqlGuard(st); g > o.guard {
+		if g, p := sqlstore.GuardOf(st, m.claimedColumn); g > o.guard {
 			o.guard, o.guardPred = g, p
 			o.guardColumn = p.StoredColumn()
-			if in, ok := incomingOperand(p); ok && in.Kind == sqltext.Param {
-				o.tokenArg = boundArg(w.args, in.Param)
+			if in, ok := sqlstore.IncomingOperand(p); ok && in.Kind == sqltext.Param {
+				o.tokenArg = sqlstore.BoundArg(w.args, in.Param)
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 	"github.com/fencecheck/fencecheck/passes/model/store"
+	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
 )
 
 // gormStatement renders what a GORM Updates call does as an UPDATE
@@ -139,7 +140,10 @@ func (m *model) onConflictClaim(o *op, v ssa.Value) ([]string, bool) {
 	if st.Kind != sqltext.Upsert || st.HasHole {
 		return nil, false
 	}
-	return m.upsertClaim(o, st, false)
+	if a, ok := sqlstore.ReadWrite(sqlStmt(o, st), false).(*store.Acquire); ok {
+		return a.Columns, true
+	}
+	return nil, false
 }
 
 // onConflictStrings returns, for each field set in a clause.OnConflict

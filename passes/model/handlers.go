@@ -57,7 +57,7 @@ func (m *model) handlerLease(fn *ssa.Function) (Lease, bool) {
 // anyway. It returns "" otherwise.
 func handlerShape(fn *ssa.Function) string {
 	sig := fn.Signature
-	if sig.Params().Len() != 2 || sig.Results().Len() != 1 || !isError(sig.Results().At(0).Type()) ||
+	if sig.Params().Len() != 2 || sig.Results().Len() != 1 || !store.IsError(sig.Results().At(0).Type()) ||
 		store.NamedPointee(sig.Params().At(0).Type()) != "context.Context" {
 		return ""
 	}

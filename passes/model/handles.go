@@ -270,7 +270,7 @@ func (m *model) findCarrierFields() {
 		spoiled := make(map[*types.Var]bool)
 		m.fieldStores(func(fn *ssa.Function, st *ssa.Store, fa *ssa.FieldAddr) {
 			f := store.FieldAddrVar(fa)
-			if f == nil || isNil(st.Val) {
+			if f == nil || store.IsNil(st.Val) {
 				return
 			}
 			if m.lockedIn(fn, st.Val) {

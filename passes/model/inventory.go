@@ -262,15 +262,6 @@ func (m *model) noteUnresolvedText(o *op, v ssa.Value) {
 	m.noteSilent(o.instr, NotJudged, reason)
 }
 
-// noteShape records a statement read as a renewal or a cleanup by age.
-func (m *model) noteShape(o *op, shape lockShape) {
-	if shape == shapeRetention {
-		m.noteSilent(o.instr, JudgedCleanup, "a cleanup of rows of "+orUnknown(o.stmt.Table)+" selected by age alone: whoever runs it removes the same rows")
-	} else {
-		m.noteSilent(o.instr, JudgedNotWrite, "a renewal of the caller's own lease on "+orUnknown(o.stmt.Table)+": neither a claim nor a write")
-	}
-}
-
 // inventory builds the package's Inventory from the writes of the Result
 // and the model's state, or returns nil when it is not asked for.
 func (m *model) inventory(writes []*Write) *Inventory {

@@ -239,7 +239,7 @@ func repoRoot(path string) string {
 func returnsError(fn *types.Func) bool {
 	res := fn.Signature().Results()
 	for i := 0; i < res.Len(); i++ {
-		if isError(res.At(i).Type()) {
+		if store.IsError(res.At(i).Type()) {
 			return true
 		}
 	}

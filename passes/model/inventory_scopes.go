@@ -13,6 +13,7 @@ import (
 	"github.com/fencecheck/fencecheck/internal/config"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 	"github.com/fencecheck/fencecheck/passes/model/store"
+	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
 	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 )
 
@@ -164,10 +165,8 @@ func (m *model) invokeHow(o *op) (string, string) {
 func (m *model) catalogueHow(o *op, e *catalogue.Entry) (string, string) {
 	entry := "catalogue entry " + e.Name + " (" + e.Class.String() + ")"
 	switch {
-	case o.stmt != nil && hasAny(o.stmt.Funcs, xactLockFuncs):
-		return ByCatalogue, o.name + " runs " + firstOf(o.stmt.Funcs, xactLockFuncs) + ": a transaction-scoped advisory lock"
-	case o.stmt != nil && hasAny(o.stmt.Funcs, sessionLockFuncs):
-		return ByCatalogue, o.name + " runs " + firstOf(o.stmt.Funcs, sessionLockFuncs) + ": a session lock"
+	case o.stmt != nil && lockFunc(o.stmt) != "":
+		return ByCatalogue, o.name + " runs " + lockFunc(o.stmt)
 	case o.stmt != nil && o.stmt.Kind == sqltext.Select && o.stmt.ForUpdate:
 		return ByStructure, o.name + " runs SELECT … FOR UPDATE on " + orUnknown(o.stmt.Table) + " in a transaction: a row lock"
 	case o.stmt != nil && o.stmt.Kind == sqltext.Insert:
@@ -217,14 +216,11 @@ func orUnknown(s string) string {
 	return s
 }
 
-// firstOf returns the first of have that is in want.
-func firstOf(have, want []string) string {
-	for _, h := range have {
-		for _, w := range want {
-			if h == w {
-				return h
-			}
-		}
+// lockFunc names the lock function a statement runs and the lock it
+// takes, "" when it runs none.
+func lockFunc(st *sqltext.Statement) string {
+	if fn, what := sqlstore.LockFunc(st); fn != "" {
+		return fn + ": " + what
 	}
 	return ""
 }

@@ -4,7 +4,6 @@ import (
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 	"github.com/fencecheck/fencecheck/passes/model/store"
-	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 )
 
 // lockedDeadlineClaims turns into claims the UPDATEs that give rows a
@@ -25,7 +24,7 @@ func (m *model) lockedDeadlineClaims() {
 				o.handleKind != catalogue.Transaction || o.handle == nil {
 				continue
 			}
-			cols, ok := m.deadlineColumns(o)
+			cols, ok := sqlStmt(o, o.stmt).DeadlineColumns()
 			if !ok || !lockedBefore(ops[:i], o) {
 				continue
 			}
@@ -33,24 +32,6 @@ func (m *model) lockedDeadlineClaims() {
 			o.acquire, o.claimColumns = true, cols
 		}
 	}
-}
-
-// deadlineColumns reports whether an UPDATE sets an expiry column
-// (deadline, lease_until, visible_at) to a point in time, and returns the lease and token columns it sets.
-func (m *model) deadlineColumns(o *op) ([]string, bool) {
-	var cols []string
-	deadline := false
-	for _, a := range o.stmt.Set {
-		switch {
-		case cleared(a):
-		case vocab.IsLeaseColumn(a.Column) || vocab.IsExpiryColumn(a.Column):
-			cols = append(cols, a.Column)
-			deadline = deadline || vocab.IsExpiryColumn(a.Column) && m.setsExpiry(o, a)
-		case vocab.IsTokenColumn(a.Column):
-			cols = append(cols, a.Column)
-		}
-	}
-	return cols, deadline
 }
 
 // lockedBefore reports whether one of ops selects rows of o's table FOR

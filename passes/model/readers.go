@@ -55,17 +55,18 @@ func (m *model) readStore(o *op, r store.Reader, e *catalogue.Entry, args []ssa.
 func (m *model) applyOp(o *op, x store.Op) *op {
 	switch x := x.(type) {
 	case *store.Acquire:
-		o.acquire = true
+		o.acquire, o.claimColumns, o.sameHandleGuards = true, x.Columns, x.SameHandle
 		return o
 	case *store.Release:
 		o.release = true
+		if x.Write != nil {
+			applyWrite(o, x.Write)
+		}
 		return o
 	case *store.Write:
-		o.write, o.guard, o.verb, o.target = true, x.Guard, x.Verb, x.Target
-		o.guardColumn, o.tokenArg, o.wrongWay, o.condValue = x.GuardField, x.TokenArg, x.WrongWay, x.CondValue
-		if x.Note != "" {
-			o.note = x.Note
-		}
+		applyWrite(o, x)
+		return o
+	case *store.Read:
 		return o
 	case *store.Renew:
 		m.noteSilent(o.instr, JudgedNotWrite, x.Reason)
@@ -79,6 +80,15 @@ func (m *model) applyOp(o *op, x store.Op) *op {
 		m.noteSilent(o.instr, NotJudged, x.Reason)
 	}
 	return nil
+}
+
+// applyWrite records in o the write w a reader found.
+func applyWrite(o *op, w *store.Write) {
+	o.write, o.guard, o.verb, o.target = true, w.Guard, w.Verb, w.Target
+	o.guardColumn, o.tokenArg, o.wrongWay, o.condValue = w.GuardField, w.TokenArg, w.WrongWay, w.CondValue
+	if w.Note != "" {
+		o.note = w.Note
+	}
 }
 
 // redisItemWrite reports whether w, a write of the exported function fn

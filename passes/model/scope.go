@@ -204,7 +204,7 @@ func failureValues(instr ssa.CallInstruction) (errs, oks []ssa.Value) {
 	}
 	collect := func(v ssa.Value, t types.Type) {
 		switch {
-		case isError(t):
+		case store.IsError(t):
 			errs = append(errs, v)
 		case isBool(t):
 			oks = append(oks, v)
@@ -237,7 +237,7 @@ func failureValues(instr ssa.CallInstruction) (errs, oks []ssa.Value) {
 // error that says no document was found.
 func isDecodeOn(call *ssa.Call, recv ssa.Value) bool {
 	c := call.Common()
-	if c.IsInvoke() || len(c.Args) == 0 || c.Args[0] != recv || !isError(call.Type()) {
+	if c.IsInvoke() || len(c.Args) == 0 || c.Args[0] != recv || !store.IsError(call.Type()) {
 		return false
 	}
 	name := store.CalledName(call)
@@ -283,17 +283,6 @@ func ifSuccessor(cond ssa.Value, i int) []*ssa.BasicBlock {
 		}
 	}
 	return out
-}
-
-// isNil reports whether v is the nil constant.
-func isNil(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.Value == nil
-}
-
-// isError reports whether t is the error interface.
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // isBool reports whether t is a boolean type.

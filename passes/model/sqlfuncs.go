@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/sqltext"
+	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
 // returnedText resolves the SQL text returned by a call of fn (a query
@@ -34,7 +35,7 @@ func (m *model) returnedText(call *ssa.Call, fn *types.Func, depth int) string {
 // sqltext.Hole otherwise.
 func (m *model) textReturnedBy(fn *ssa.Function, depth int) string {
 	res := fn.Signature.Results()
-	if res.Len() == 0 || res.Len() > 2 || !isString(res.At(0).Type()) || res.Len() == 2 && !isError(res.At(1).Type()) {
+	if res.Len() == 0 || res.Len() > 2 || !isString(res.At(0).Type()) || res.Len() == 2 && !store.IsError(res.At(1).Type()) {
 		return sqltext.Hole
 	}
 	if m.returned == nil {

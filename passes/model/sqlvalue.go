@@ -10,6 +10,7 @@ import (
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 	"github.com/fencecheck/fencecheck/passes/model/store"
+	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
 )
 
 // maxTextDepth bounds the recursion of text resolution.
@@ -212,7 +213,7 @@ func sqlArg(o *op, p sqltext.Placeholder) ssa.Value {
 		e = catalogue.Lookup(o.callee)
 	}
 	if e != nil && e.Class == catalogue.CQLExec {
-		return boundArg(cqlBoundArgs(o), p)
+		return sqlstore.BoundArg(cqlBoundArgs(o), p)
 	}
 	if e == nil || e.Args < 0 || e.Named {
 		return nil
@@ -230,30 +231,5 @@ func sqlArg(o *op, p sqltext.Placeholder) ssa.Value {
 	} else {
 		bound = args[e.Args:]
 	}
-	return boundArg(bound, p)
-}
-
-// boundArg returns the argument a placeholder binds among the SQL
-// arguments: by position, or by name through sql.Named.
-func boundArg(args []ssa.Value, p sqltext.Placeholder) ssa.Value {
-	if i := p.ArgIndex(); i >= 0 {
-		if i < len(args) && args[i] != nil {
-			return store.UnwrapInterface(args[i])
-		}
-		return nil
-	}
-	for _, a := range args {
-		call, ok := store.UnwrapInterface(a).(*ssa.Call)
-		if !ok {
-			continue
-		}
-		fn := store.FuncObject(call.Common().StaticCallee())
-		if fn == nil || fn.FullName() != "database/sql.Named" || len(call.Common().Args) != 2 {
-			continue
-		}
-		if c, ok := call.Common().Args[0].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String && strings.EqualFold(constant.StringVal(c.Value), p.Name) {
-			return store.UnwrapInterface(call.Common().Args[1])
-		}
-	}
-	return nil
+	return sqlstore.BoundArg(bound, p)
 }

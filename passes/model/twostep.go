@@ -9,6 +9,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 	"github.com/fencecheck/fencecheck/passes/model/store"
+	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
 	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
 )
 
@@ -27,22 +28,22 @@ func (m *model) twoStepClaims() {
 			if !isFreeSelect(sel) {
 				continue
 			}
-			free := m.freeColumns(sel)
+			free := sqlStmt(sel, sel.stmt).FreeColumns()
 			if len(free) == 0 {
 				continue
 			}
 			for _, up := range ops {
 				if !up.write || up.release || up.stmt == nil || up.stmt.Kind != sqltext.Update ||
-					up.stmt.Table != sel.stmt.Table || !keyedByParam(up.stmt) || !store.Dominates(sel.instr, up.instr) {
+					up.stmt.Table != sel.stmt.Table || !sqlstore.KeyedByParam(up.stmt) || !store.Dominates(sel.instr, up.instr) {
 					continue
 				}
 				var cols []string
 				for _, a := range up.stmt.Set {
-					if !cleared(a) && (free[a.Column] || vocab.IsLeaseColumn(a.Column) || vocab.IsTokenColumn(a.Column)) {
+					if !sqlstore.Cleared(a) && (free[a.Column] || vocab.IsLeaseColumn(a.Column) || vocab.IsTokenColumn(a.Column)) {
 						cols = append(cols, a.Column)
 					}
 				}
-				if !setsAny(up.stmt, free) {
+				if !sqlstore.SetsAny(up.stmt, free) {
 					continue
 				}
 				up.write, up.acquire, up.claimColumns = false, true, cols
@@ -56,57 +57,6 @@ func (m *model) twoStepClaims() {
 // could pick free rows (it is neither a write nor a claim).
 func isFreeSelect(o *op) bool {
 	return o.stmt != nil && o.stmt.Kind == sqltext.Select && o.stmt.Table != "" && !o.write && !o.acquire
-}
-
-// freeColumns returns the columns a SELECT tests for a free or expired
-// lease: c IS NULL, c = false / 0, or c older than a point in time.
-func (m *model) freeColumns(o *op) map[string]bool {
-	free := make(map[string]bool)
-	for _, p := range conditions(o.stmt) {
-		if c, older, ok := m.timePredicate(o, p); ok {
-			if older {
-				free[c] = true
-			}
-			continue
-		}
-		c := p.StoredColumn()
-		if c == "" {
-			continue
-		}
-		lit := p.Right
-		if p.Right.Kind == sqltext.Column {
-			lit = p.Left
-		}
-		if (p.Op == "is" || p.Op == "=") && cleared(sqltext.Assignment{Value: lit}) {
-			free[c] = true
-		}
-	}
-	return free
-}
-
-// setsAny reports whether an UPDATE sets one of cols to a value that does
-// not clear it.
-func setsAny(st *sqltext.Statement, cols map[string]bool) bool {
-	for _, a := range st.Set {
-		if cols[a.Column] && !cleared(a) {
-			return true
-		}
-	}
-	return false
-}
-
-// keyedByParam reports whether a statement's WHERE selects rows by a key
-// bound to arguments: col = $1, col IN (…), col = ANY($1).
-func keyedByParam(st *sqltext.Statement) bool {
-	for _, p := range st.Where {
-		if p.UnderOr || p.Op != "=" && p.Op != "in" {
-			continue
-		}
-		if p.Left.Kind == sqltext.Column && len(p.Right.Params) > 0 || p.Right.Kind == sqltext.Column && len(p.Left.Params) > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // A two-step claim can be composed by a caller from two functions (of the
@@ -305,12 +255,12 @@ func (m *model) freeRowsOf(fi *funcInfo) []string {
 			continue
 		}
 		timed := make(map[string]bool)
-		for _, p := range conditions(sel.stmt) {
-			if c, older, ok := m.timePredicate(sel, p); ok && older {
+		for _, p := range sqlstore.Conditions(sel.stmt) {
+			if c, older, ok := sqlStmt(sel, sel.stmt).TimePredicate(p); ok && older {
 				timed[c] = true
 			}
 		}
-		for c := range m.freeColumns(sel) {
+		for c := range sqlStmt(sel, sel.stmt).FreeColumns() {
 			if vocab.IsLeaseColumn(c) || timed[c] {
 				set[sel.stmt.Table+"."+c] = true
 			}
@@ -352,10 +302,10 @@ func (m *model) marksOf(fi *funcInfo) ([]string, int, bool) {
 		set := make(map[string]bool)
 		claims := false
 		for _, a := range up.stmt.Set {
-			if cleared(a) {
+			if sqlstore.Cleared(a) {
 				continue
 			}
-			lease := vocab.IsLeaseColumn(a.Column) || m.setsExpiry(up, a)
+			lease := vocab.IsLeaseColumn(a.Column) || sqlStmt(up, up.stmt).SetsExpiry(a)
 			if lease || vocab.IsTokenColumn(a.Column) {
 				set[up.stmt.Table+"."+a.Column] = true
 			}

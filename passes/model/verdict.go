@@ -11,6 +11,7 @@ import (
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 	"github.com/fencecheck/fencecheck/passes/model/store"
 	"github.com/fencecheck/fencecheck/passes/model/store/docstore"
+	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
 )
 
 // Verdict is the one rule a write in a lease scope breaks, if any. Each
@@ -121,7 +122,7 @@ func (m *model) judgeToken(w *Write, o *op) {
 			w.Reason = fmt.Sprintf("%s accepts older tokens (the stored token must be less than the incoming one)", p.Text())
 			return
 		}
-		if in, ok := incomingOperand(p); ok && in.Kind == sqltext.Literal {
+		if in, ok := sqlstore.IncomingOperand(p); ok && in.Kind == sqltext.Literal {
 			w.Verdict = WeakGuard
 			w.Reason = "the token is a constant"
 			return
@@ -248,7 +249,7 @@ func apiOutcomeSeen(call *ssa.Call, results *types.Tuple) (bool, string) {
 		}
 	}
 	for i := 0; i < n; i++ {
-		if isError(results.At(i).Type()) {
+		if store.IsError(results.At(i).Type()) {
 			return store.ResultUsed(call, i, n), "its error is discarded"
 		}
 	}

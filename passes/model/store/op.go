@@ -65,17 +65,33 @@ type Core interface {
 }
 
 // Op is what a reader makes of a call: one of *Acquire, *Release, *Renew,
-// *Write, *NotWrite and *Unknown.
+// *Write, *NotWrite, *Read and *Unknown.
 type Op interface{ op() }
 
 // Acquire takes a lease.
 type Acquire struct {
 	// Token is the value the claim issues as its token, nil if none.
 	Token ssa.Value
+	// Columns are the columns a claim statement sets (a holder, an
+	// expiry, a counter) that later writes may compare as the claim's
+	// owner or token.
+	Columns []string
+	// SameHandle: the writes made through the handle the call runs on are
+	// checked atomically by the store (a transaction-scoped lock, a row
+	// lock, a session lock on a pinned connection).
+	SameHandle bool
+	// Session: the lock is held by the database session, not by a
+	// transaction: it guards every handle of that session, and the end of
+	// a transaction does not release it.
+	Session bool
 }
 
 // Release ends a lease.
-type Release struct{}
+type Release struct {
+	// Write is the write the release makes, when the rules judge it as one
+	// (an UPDATE that clears the holder of a row); nil otherwise.
+	Write *Write
+}
 
 // Renew extends the caller's own lease: neither a claim nor a write.
 type Renew struct {
@@ -115,6 +131,10 @@ type NotWrite struct {
 	Reason string
 }
 
+// Read reads the store and writes nothing. The engine keeps it, to trace
+// what it returns (a token, the rows a later statement claims).
+type Read struct{}
+
 // Unknown is a call the reader cannot judge (a filter built elsewhere):
 // the engine stays silent.
 type Unknown struct {
@@ -127,6 +147,7 @@ func (*Release) op()  {}
 func (*Renew) op()    {}
 func (*Write) op()    {}
 func (*NotWrite) op() {}
+func (*Read) op()     {}
 func (*Unknown) op()  {}
 
 // Reader turns calls of one family of libraries into ops.

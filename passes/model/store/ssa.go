@@ -403,3 +403,14 @@ func FuncObject(fn *ssa.Function) *types.Func {
 	f, _ := fn.Object().(*types.Func)
 	return f
 }
+
+// IsNil reports whether v is the nil constant.
+func IsNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value == nil
+}
+
+// IsError reports whether t is the error interface.
+func IsError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
