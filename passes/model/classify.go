@@ -14,6 +14,7 @@ import (
 	"github.com/fencecheck/fencecheck/passes/model/store/cloud"
 	"github.com/fencecheck/fencecheck/passes/model/store/docstore"
 	"github.com/fencecheck/fencecheck/passes/model/store/httpapi"
+	"github.com/fencecheck/fencecheck/passes/model/store/kv"
 	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
 )
 
@@ -318,10 +319,8 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 		return m.readStore(o, cloud.Reader, e, args) // store/cloud
 	case catalogue.HTTPDo:
 		return m.readStore(o, httpapi.Reader, e, args) // store/httpapi
-	case catalogue.OptionGuard:
-		return m.classifyOptionGuard(o, e, args) // condopts.go
-	case catalogue.CreateOnly:
-		return m.classifyCreateOnly(o, e, args)
+	case catalogue.OptionGuard, catalogue.CreateOnly:
+		return m.readStore(o, kv.Reader, e, args) // store/kv
 	}
 	return m.classifyAPI(o, e, args)
 }

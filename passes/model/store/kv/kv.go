@@ -1,4 +1,10 @@
-package model
+// Package kv reads the writes of key-value stores whose conditions are
+// options or create-only calls (NATS JetStream KV): a write an option makes
+// conditional on a revision (Delete(key, LastRevision(rev))) is guarded,
+// with that revision as its token; the same write with no such option is
+// a sink; a create-only write (Create) is guarded, and is a lock when the
+// function defers the key's deletion or an option gives it an expiry.
+package kv
 
 import (
 	"go/constant"
@@ -11,29 +17,59 @@ import (
 	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
-// classifyOptionGuard classifies a write that a variadic option can make
+// Reader reads the calls of the catalogue's option-guarded and
+// create-only writes.
+var Reader store.Reader = reader{}
+
+type reader struct{}
+
+// Classes returns the catalogue classes the reader reads.
+func (reader) Classes() []catalogue.Class {
+	return []catalogue.Class{catalogue.OptionGuard, catalogue.CreateOnly}
+}
+
+// Read reads an option-guarded or a create-only write.
+func (reader) Read(_ store.Core, c store.Call) store.Op {
+	if c.Entry.Class == catalogue.CreateOnly {
+		return readCreateOnly(c)
+	}
+	return readOptionGuard(c)
+}
+
+// unconvert strips conversions from v.
+func unconvert(v ssa.Value) ssa.Value {
+	for i := 0; i < 8; i++ {
+		switch x := v.(type) {
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// readOptionGuard reads a write that a variadic option can make
 // conditional (NATS KV Delete(key, LastRevision(rev))): guarded when one
 // of the options is built by a call of a function named in e.Fields, the
 // value passed to that call being the token; a sink when the call passes
 // no options or none of them conditions it; nothing when the options are
 // built elsewhere (a slice passed on with opts...), since fencecheck
 // cannot tell.
-func (m *model) classifyOptionGuard(o *op, e *catalogue.Entry, args []ssa.Value) *op {
+func readOptionGuard(c store.Call) store.Op {
+	e, args := c.Entry, c.Args
 	if len(args) == 0 {
 		return nil
 	}
-	if m.releasesCreatedKey(o, args) {
-		o.release = true // defer kv.Delete(ctx, key, …) of a lock this function created
-		return o
+	if releasesCreatedKey(c) {
+		return &store.Release{} // defer kv.Delete(ctx, key, …) of a lock this function created
 	}
-	verb := e.Verb
-	if verb == "" {
-		verb = "writes"
-	}
-	o.write, o.verb = true, verb
+	w := &store.Write{Verb: verbOf(e)}
 	last := args[len(args)-1]
-	if c, ok := last.(*ssa.Const); ok && c.IsNil() {
-		return unconditioned(o, e)
+	if k, ok := last.(*ssa.Const); ok && k.IsNil() {
+		return unconditioned(w, e)
 	}
 	opts := store.Varargs(last)
 	if opts == nil {
@@ -50,27 +86,36 @@ func (m *model) classifyOptionGuard(o *op, e *catalogue.Entry, args []ssa.Value)
 		}
 		for _, f := range e.Fields {
 			if fn.FullName() == f {
-				o.guard = HelperGuard
+				w.Guard = store.HelperGuard
 				if cargs := call.Common().Args; len(cargs) > 0 {
-					setConditionToken(o, cargs[0])
+					setConditionToken(w, cargs[0])
 				}
-				return o
+				return w
 			}
 		}
 	}
-	return unconditioned(o, e)
+	return unconditioned(w, e)
 }
 
-// unconditioned makes o, a write that could carry a condition option, a
+// verbOf returns what a write of entry e does, "writes" when the entry
+// does not say.
+func verbOf(e *catalogue.Entry) string {
+	if e.Verb != "" {
+		return e.Verb
+	}
+	return "writes"
+}
+
+// unconditioned makes w, a write that could carry a condition option, a
 // plain sink write, with a note naming the option.
-func unconditioned(o *op, e *catalogue.Entry) *op {
-	o.guard = NoGuard
+func unconditioned(w *store.Write, e *catalogue.Entry) *store.Write {
+	w.Guard = store.NoGuard
 	names := make([]string, len(e.Fields))
 	for i, f := range e.Fields {
 		names[i] = f[strings.LastIndexByte(f, '.')+1:] + "(revision)"
 	}
-	o.note = "pass " + strings.Join(names, " or ") + " to make the store reject a stale write"
-	return o
+	w.Note = "pass " + strings.Join(names, " or ") + " to make the store reject a stale write"
+	return w
 }
 
 // setConditionToken records v, the revision a compare-and-set write is
@@ -79,35 +124,29 @@ func unconditioned(o *op, e *catalogue.Entry) *op {
 // before the write is judged by freshness, any other origin (a constant,
 // the clock, the claim) by the token rules. A constant zero asks that the
 // key not exist yet, a create-only condition with no token.
-func setConditionToken(o *op, v ssa.Value) {
+func setConditionToken(w *store.Write, v ssa.Value) {
 	v = store.UnwrapInterface(v)
 	if v == nil || store.IsZeroConst(v) {
 		return
 	}
-	o.condValue, o.tokenArg = v, v
+	w.CondValue, w.TokenArg = v, v
 }
 
-// classifyCreateOnly classifies a write that succeeds only if its key does
+// readCreateOnly reads a write that succeeds only if its key does
 // not exist (NATS KV Create). When the function defers a call of a method
 // named in e.Fields on the same key (defer kv.Delete(ctx, key, …)), or an
 // option gives the key an expiry (KeyTTL), the key is a lock: the call
 // acquires it, and the revision it returns is the lock's token. Otherwise it is a guarded write: a late worker cannot
 // overwrite what a newer holder created, and its error is the rejection.
-func (m *model) classifyCreateOnly(o *op, e *catalogue.Entry, args []ssa.Value) *op {
-	if key := keyArg(args); key != nil && m.deferredOnKey(o, key, e.Fields) {
-		o.acquire = true
-		return o
+func readCreateOnly(c store.Call) store.Op {
+	e, args := c.Entry, c.Args
+	if key := keyArg(args); key != nil && deferredOnKey(c, key, e.Fields) {
+		return &store.Acquire{}
 	}
 	if len(args) > 0 && expiresOption(args[len(args)-1]) {
-		o.acquire = true // created only if absent, and expiring: a lease
-		return o
+		return &store.Acquire{} // created only if absent, and expiring: a lease
 	}
-	verb := e.Verb
-	if verb == "" {
-		verb = "writes"
-	}
-	o.write, o.guard, o.verb = true, HelperGuard, verb
-	return o
+	return &store.Write{Guard: store.HelperGuard, Verb: verbOf(e)}
 }
 
 // expiresOption reports whether one of the variadic options in last gives
@@ -155,17 +194,17 @@ func sameKey(a, b ssa.Value) bool {
 		cb.Value.Kind() == constant.String && constant.StringVal(ca.Value) == constant.StringVal(cb.Value)
 }
 
-// deferredOnKey reports whether the function making call o defers a call
-// of a method named in names, on a receiver of the type of o's, with the
-// same key: the release of a lock o creates.
-func (m *model) deferredOnKey(o *op, key ssa.Value, names []string) bool {
-	if o.handle == nil {
+// deferredOnKey reports whether the function making call c defers a call
+// of a method named in names, on a receiver of the type of c's, with the
+// same key: the release of a lock c creates.
+func deferredOnKey(c store.Call, key ssa.Value, names []string) bool {
+	if c.Handle == nil {
 		return false
 	}
-	for _, b := range o.instr.Parent().Blocks {
+	for _, b := range c.Instr.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			d, ok := instr.(*ssa.Defer)
-			if !ok || !isMethodCallOn(d, o.handle.Type(), names) {
+			if !ok || !isMethodCallOn(d, c.Handle.Type(), names) {
 				continue
 			}
 			if k := keyArg(store.CallArgs(d)[1:]); k != nil && sameKey(k, key) {
@@ -195,15 +234,15 @@ func isMethodCallOn(call ssa.CallInstruction, recv types.Type, names []string) b
 	return false
 }
 
-// releasesCreatedKey reports whether o, a deferred call, deletes the key a
+// releasesCreatedKey reports whether c, a deferred call, deletes the key a
 // create-only call of the same function created as a lock (see
-// classifyCreateOnly).
-func (m *model) releasesCreatedKey(o *op, args []ssa.Value) bool {
-	d, ok := o.instr.(*ssa.Defer)
-	if !ok || o.handle == nil {
+// readCreateOnly).
+func releasesCreatedKey(c store.Call) bool {
+	d, ok := c.Instr.(*ssa.Defer)
+	if !ok || c.Handle == nil {
 		return false
 	}
-	key := keyArg(args)
+	key := keyArg(c.Args)
 	if key == nil {
 		return false
 	}
