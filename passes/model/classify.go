@@ -302,10 +302,8 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 			o.note = "Save falls back to an unconditional upsert, so it cannot carry a fencing condition"
 		}
 		return o
-	case catalogue.ORMWrite:
-		return m.classifyORMWrite(o)
-	case catalogue.ORMCreate:
-		return m.classifyORMCreate(o)
+	case catalogue.ORMWrite, catalogue.ORMCreate:
+		return m.readGORM(o, e, args) // store/sql
 	case catalogue.Registers:
 		return m.classifyRegistration(o)
 	case catalogue.SyncCall:
@@ -359,6 +357,20 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 		a.SameHandle = a.SameHandle || o.sessionLock && isConnHandle(o.handle)
 	}
 	return m.applySQL(o, x)
+}
+
+// readGORM classifies a GORM write, read by the SQL reader. A claim, a
+// renewal and a cleanup keep their op, with the UPDATE they amount to.
+func (m *model) readGORM(o *op, e *catalogue.Entry, args []ssa.Value) *op {
+	c := store.Call{Instr: o.instr, Entry: e, Method: o.callee.Name(), Handle: o.handle, Args: args}
+	g := sqlstore.ReadGORM(core{m}, c, m.claimedColumn)
+	o.target, o.guardPred = g.Target, g.Pred
+	r := m.applyOp(o, g.Op)
+	if g.Stmt != nil {
+		o.stmt = g.Stmt
+		return o
+	}
+	return r
 }
 
 // applySQL records what the SQL reader made of o's statement. Unlike

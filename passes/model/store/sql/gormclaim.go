@@ -1,4 +1,4 @@
-package model
+package sql
 
 import (
 	"go/constant"
@@ -10,7 +10,6 @@ import (
 
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 	"github.com/fencecheck/fencecheck/passes/model/store"
-	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
 )
 
 // gormStatement renders what a GORM Updates call does as an UPDATE
@@ -19,13 +18,13 @@ import (
 // gorm.Expr("version + 1") as its text, a time as now(), anything else as
 // a parameter) and the conditions of the chain's Where calls. It returns
 // false when the values are not a map literal with constant keys.
-func gormStatement(o *op, where []string, table string) (*sqltext.Statement, bool) {
-	args := o.instr.Common().Args
-	if o.callee == nil || len(args) < 2 || len(where) == 0 {
+func gormStatement(c store.Call, where []string, table string) (*sqltext.Statement, bool) {
+	args := c.Instr.Common().Args
+	if c.Method == "" || len(args) < 2 || len(where) == 0 {
 		return nil, false
 	}
 	var set []string
-	switch o.callee.Name() {
+	switch c.Method {
 	case "Updates", "UpdateColumns":
 		var ok bool
 		if set, ok = mapLiteralAssignments(store.UnwrapInterface(args[1])); !ok {
@@ -119,7 +118,7 @@ func plainColumn(col string) bool {
 // by AssignmentColumns or the keys of Assignments) and its Where, raw
 // clause.Expr text, updates only when the stored lease is free or
 // expired. It returns the claim columns.
-func (m *model) onConflictClaim(o *op, v ssa.Value) ([]string, bool) {
+func onConflictClaim(call store.Call, v ssa.Value) ([]string, bool) {
 	parts := onConflictStrings(v)
 	if len(parts["DoUpdates"]) == 0 || len(parts["Where"]) == 0 {
 		return nil, false
@@ -140,10 +139,7 @@ func (m *model) onConflictClaim(o *op, v ssa.Value) ([]string, bool) {
 	if st.Kind != sqltext.Upsert || st.HasHole {
 		return nil, false
 	}
-	if a, ok := sqlstore.ReadWrite(sqlStmt(o, st), false).(*store.Acquire); ok {
-		return a.Columns, true
-	}
-	return nil, false
+	return Stmt{Statement: st, Call: call.Instr}.upsertClaim(false)
 }
 
 // onConflictStrings returns, for each field set in a clause.OnConflict
