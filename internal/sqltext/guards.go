@@ -26,6 +26,17 @@ func (p *Predicate) StoredColumn() string {
 	return ""
 }
 
+// IncomingOperand returns the side of the predicate the statement brings
+// in (a parameter, EXCLUDED.col) or a literal, false when neither side is.
+func (p *Predicate) IncomingOperand() (Operand, bool) {
+	for _, side := range [2]Operand{p.Left, p.Right} {
+		if side.Incoming() || side.Kind == Literal {
+			return side, true
+		}
+	}
+	return Operand{}, false
+}
+
 // AcceptsOlder reports whether a token predicate accepts a write whose
 // token is older than the stored one: the stored column must be less than
 // (or equal to) the incoming token, never greater.

@@ -12,6 +12,7 @@ import (
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 	"github.com/fencecheck/fencecheck/passes/model/store"
 	"github.com/fencecheck/fencecheck/passes/model/store/cloud"
+	"github.com/fencecheck/fencecheck/passes/model/store/cql"
 	"github.com/fencecheck/fencecheck/passes/model/store/docstore"
 	"github.com/fencecheck/fencecheck/passes/model/store/httpapi"
 	"github.com/fencecheck/fencecheck/passes/model/store/kv"
@@ -82,7 +83,7 @@ func (m *model) classifyAll() {
 				o.guard, o.guardPred = sqlstore.GuardOf(o.stmt, m.claimedColumn)
 				if o.guardPred != nil {
 					o.guardColumn = o.guardPred.StoredColumn()
-					if in, ok := sqlstore.IncomingOperand(o.guardPred); ok && in.Kind == sqltext.Param {
+					if in, ok := o.guardPred.IncomingOperand(); ok && in.Kind == sqltext.Param {
 						o.tokenArg = sqlArg(o, in.Param)
 					}
 				}
@@ -338,9 +339,9 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 		m.noteSilent(o.instr, NotJudged, "the SQL text is not a statement fencecheck reads")
 		return nil
 	}
-	if isCQLClass(e.Class) {
-		cqlStatement(st)
-		if st.Kind == sqltext.Upsert && freshCQLRow(o, st) {
+	if cql.IsClass(e.Class) {
+		cql.Adjust(st)
+		if st.Kind == sqltext.Upsert && cql.FreshRow(o.handle, st) {
 			st.Kind = sqltext.Insert // a row with a new key: an append, as in SQL
 		}
 		if st.Kind == sqltext.Insert && st.IfNotExists && st.TTL {

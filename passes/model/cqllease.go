@@ -2,8 +2,8 @@ package model
 
 import (
 	"github.com/fencecheck/fencecheck/internal/sqltext"
-	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
-	"github.com/fencecheck/fencecheck/passes/model/store/vocab"
+	"github.com/fencecheck/fencecheck/passes/model/store"
+	"github.com/fencecheck/fencecheck/passes/model/store/cql"
 )
 
 // Cassandra leases by structure. A lightweight transaction that creates a
@@ -46,13 +46,13 @@ func (m *model) cqlLeases() {
 	for _, fn := range m.funcs {
 		for _, o := range m.local[fn].ops {
 			st := o.stmt
-			if st == nil || !isCQL(o) || !tables[st.Table] || !holderCondition(st.If) {
+			if st == nil || !isCQL(o) || !tables[st.Table] || !cql.HolderCondition(st.If) {
 				continue
 			}
 			switch {
 			case st.Kind == sqltext.Delete:
 				o.release, o.write = true, false
-			case st.Kind == sqltext.Update && st.TTL && setsOnlyLeaseColumns(st.Set):
+			case st.Kind == sqltext.Update && st.TTL && cql.SetsOnlyLeaseColumns(st.Set):
 				o.write = false
 			}
 		}
@@ -63,29 +63,5 @@ func (m *model) cqlLeases() {
 // returns the applied flag first (ScanCAS, MapScanCAS and their Context
 // forms): the lead bool result the lease dataflow takes for success.
 func readsApplied(o *op) bool {
-	return o.callee != nil && boolResult(o.callee.Signature()) == 0
-}
-
-// holderCondition reports whether a lightweight transaction's condition
-// requires a lease column to equal a bound value (IF owner = ?).
-func holderCondition(conds []sqltext.Predicate) bool {
-	for i := range conds {
-		p := &conds[i]
-		col := p.StoredColumn()
-		if in, ok := sqlstore.IncomingOperand(p); ok && p.Op == "=" && !p.UnderOr && vocab.IsLeaseColumn(col) && in.Kind == sqltext.Param {
-			return true
-		}
-	}
-	return false
-}
-
-// setsOnlyLeaseColumns reports whether every assignment sets a lease
-// column.
-func setsOnlyLeaseColumns(set []sqltext.Assignment) bool {
-	for _, a := range set {
-		if !vocab.IsLeaseColumn(a.Column) {
-			return false
-		}
-	}
-	return len(set) > 0
+	return o.callee != nil && store.BoolResult(o.callee.Signature()) == 0
 }

@@ -36,7 +36,7 @@ const (
 func (m *model) inferredProbe(call *ssa.Call) bool {
 	c := call.Common()
 	if c.IsInvoke() {
-		if boolResult(c.Signature()) < 0 || c.Method.Pkg() == nil || !m.userPackage(c.Method.Pkg()) {
+		if store.BoolResult(c.Signature()) < 0 || c.Method.Pkg() == nil || !m.userPackage(c.Method.Pkg()) {
 			return false
 		}
 		impls := m.implementations(c.Value.Type(), c.Method)
@@ -69,7 +69,7 @@ func (m *model) probeFunc(fn *ssa.Function) bool {
 	case probeNo, probeComputing:
 		return false
 	}
-	idx := boolResult(fn.Signature)
+	idx := store.BoolResult(fn.Signature)
 	if idx < 0 {
 		m.probeFuncs[fn] = probeNo
 		return false
@@ -111,16 +111,6 @@ func (m *model) returnsProbe(fn *ssa.Function, idx int) bool {
 		}
 	}
 	return false
-}
-
-// boolResult returns the index of the first bool result of sig, or -1.
-func boolResult(sig *types.Signature) int {
-	for i := 0; i < sig.Results().Len(); i++ {
-		if b, ok := sig.Results().At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
-			return i
-		}
-	}
-	return -1
 }
 
 // probeSite is a probe recorded for a fact: what it checks and where
@@ -223,7 +213,7 @@ func (m *model) ctxProbeParams(fn *ssa.Function) []int {
 		m.ctxProbes = make(map[*ssa.Function][]int)
 	}
 	m.ctxProbes[fn] = nil
-	idx := boolResult(fn.Signature)
+	idx := store.BoolResult(fn.Signature)
 	if idx < 0 || m.assumedCtx != nil {
 		return nil
 	}

@@ -206,7 +206,7 @@ func failureValues(instr ssa.CallInstruction) (errs, oks []ssa.Value) {
 		switch {
 		case store.IsError(t):
 			errs = append(errs, v)
-		case isBool(t):
+		case store.IsBool(t):
 			oks = append(oks, v)
 		}
 	}
@@ -283,10 +283,4 @@ func ifSuccessor(cond ssa.Value, i int) []*ssa.BasicBlock {
 		}
 	}
 	return out
-}
-
-// isBool reports whether t is a boolean type.
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
 }

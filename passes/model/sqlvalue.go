@@ -10,6 +10,7 @@ import (
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 	"github.com/fencecheck/fencecheck/passes/model/store"
+	"github.com/fencecheck/fencecheck/passes/model/store/cql"
 	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
 )
 
@@ -182,7 +183,7 @@ func (m *model) preparedText(v ssa.Value) (string, bool) {
 		case *ssa.ChangeType:
 			v = x.X
 		case *ssa.Call:
-			if recv, ok := chainReceiver(x); ok {
+			if recv, ok := store.ChainReceiver(x); ok {
 				v = recv // q.WithContext(ctx): the same statement
 				continue
 			}
@@ -213,7 +214,7 @@ func sqlArg(o *op, p sqltext.Placeholder) ssa.Value {
 		e = catalogue.Lookup(o.callee)
 	}
 	if e != nil && e.Class == catalogue.CQLExec {
-		return sqlstore.BoundArg(cqlBoundArgs(o), p)
+		return sqlstore.BoundArg(cql.BoundArgs(o.handle), p)
 	}
 	if e == nil || e.Args < 0 || e.Named {
 		return nil

@@ -8,10 +8,11 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/sqltext"
 	"github.com/fencecheck/fencecheck/passes/model/store"
+	"github.com/fencecheck/fencecheck/passes/model/store/cql"
 	"github.com/fencecheck/fencecheck/passes/model/store/docstore"
-	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
 )
 
 // Verdict is the one rule a write in a lease scope breaks, if any. Each
@@ -122,7 +123,7 @@ func (m *model) judgeToken(w *Write, o *op) {
 			w.Reason = fmt.Sprintf("%s accepts older tokens (the stored token must be less than the incoming one)", p.Text())
 			return
 		}
-		if in, ok := sqlstore.IncomingOperand(p); ok && in.Kind == sqltext.Literal {
+		if in, ok := p.IncomingOperand(); ok && in.Kind == sqltext.Literal {
 			w.Verdict = WeakGuard
 			w.Reason = "the token is a constant"
 			return
@@ -175,7 +176,7 @@ func (m *model) rejectionSeen(o *op) (bool, string) {
 	}
 	results := call.Common().Signature().Results()
 	if isCQL(o) {
-		return cqlAppliedSeen(o, call, results)
+		return cql.AppliedSeen(catalogue.Lookup(o.callee), o.handle, call, results)
 	}
 	if o.stmt == nil && o.guardPred == nil {
 		return apiOutcomeSeen(call, results)
@@ -238,7 +239,7 @@ func apiOutcomeSeen(call *ssa.Call, results *types.Tuple) (bool, string) {
 		t := results.At(i).Type()
 		v := store.ResultValue(call, i, n)
 		switch {
-		case i == 0 && isBool(t):
+		case i == 0 && store.IsBool(t):
 			return v != nil && store.UsedAtAll(v), "its boolean outcome is never checked"
 		case store.HasField(t, "Succeeded") && store.CalledName(call) == "Commit":
 			return v != nil && store.FieldUsed(v, "Succeeded"), "Succeeded is never read"

@@ -414,3 +414,34 @@ func IsNil(v ssa.Value) bool {
 func IsError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
+
+// IsBool reports whether t is a boolean type.
+func IsBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+// BoolResult returns the index of the first bool result of sig, or -1.
+func BoolResult(sig *types.Signature) int {
+	for i := 0; i < sig.Results().Len(); i++ {
+		if b, ok := sig.Results().At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+			return i
+		}
+	}
+	return -1
+}
+
+// ChainReceiver returns the receiver of a call of a method that returns
+// its receiver's type (gocql Query.WithContext, Consistency, Bind): a
+// builder that configures and returns the same statement.
+func ChainReceiver(call *ssa.Call) (ssa.Value, bool) {
+	fn := call.Common().StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil || len(call.Common().Args) == 0 {
+		return nil, false
+	}
+	res := fn.Signature.Results()
+	if res.Len() != 1 || !types.Identical(res.At(0).Type(), fn.Signature.Recv().Type()) {
+		return nil, false
+	}
+	return call.Common().Args[0], true
+}

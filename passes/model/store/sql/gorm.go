@@ -110,7 +110,7 @@ func readORMWrite(core store.Core, c store.Call, claimed func(string) bool) GORM
 		if g, p := GuardOf(st, claimed); g > w.Guard {
 			w.Guard, r.Pred = g, p
 			w.GuardField = p.StoredColumn()
-			if in, ok := IncomingOperand(p); ok && in.Kind == sqltext.Param {
+			if in, ok := p.IncomingOperand(); ok && in.Kind == sqltext.Param {
 				w.TokenArg = BoundArg(wc.args, in.Param)
 			}
 		}

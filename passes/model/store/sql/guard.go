@@ -70,16 +70,6 @@ func ownerEquality(p *sqltext.Predicate, c string, claimed func(string) bool) bo
 	return p.Left.Kind == sqltext.Param || p.Right.Kind == sqltext.Param
 }
 
-// IncomingOperand returns the incoming side of a guard predicate.
-func IncomingOperand(p *sqltext.Predicate) (sqltext.Operand, bool) {
-	for _, side := range [2]sqltext.Operand{p.Left, p.Right} {
-		if side.Incoming() || side.Kind == sqltext.Literal {
-			return side, true
-		}
-	}
-	return sqltext.Operand{}, false
-}
-
 // UpkeepNote returns, for a write that maintains a lease row by its key
 // alone, why it does not fence; "" for any other statement. Such a write
 // is an UPDATE that sets only lease columns (moves an expiry: a renewal;
@@ -141,7 +131,7 @@ func rowKey(st *sqltext.Statement) string {
 			return ""
 		}
 		c := p.StoredColumn()
-		in, ok := IncomingOperand(&p)
+		in, ok := p.IncomingOperand()
 		if c == "" || !ok || in.Kind != sqltext.Param || vocab.IsLeaseColumn(c) || vocab.IsTokenColumn(c) || vocab.IsStateColumn(c) {
 			return ""
 		}
