@@ -20,17 +20,22 @@
 //  1. Relevance (ssa.go, syncscan.go): a package that imports no
 //     catalogued library, carries no directive and depends on no package
 //     with a fact is skipped before any SSA is built.
-//  2. Classification (classify.go, readers.go, apis.go, the sql*.go and
-//     cql*.go files): every call becomes an op (acquire, release, renew,
-//     end of a transaction, write with its guard, or a call to follow).
-//     The user's word comes first (directives, flags), then the catalogue
-//     (internal/catalogue), then facts of other packages. The store
-//     readers turn a catalogued call into a typed op behind the
-//     store.Reader interface: store/redis (commands, scripts, locks held
-//     in a key, reservations), store/docstore (MongoDB filters),
-//     store/cloud (conditional writes of cloud and coordination stores),
-//     store/httpapi (HTTP requests). SQL and CQL text is read by
-//     structure in this package (internal/sqltext parses it).
+//  2. Classification (classify.go, readers.go, apis.go): every call
+//     becomes an op (acquire, release, renew, end of a transaction, write
+//     with its guard, or a call to follow). The user's word comes first
+//     (directives, flags), then the catalogue (internal/catalogue), then
+//     facts of other packages. The store readers turn a catalogued call
+//     into a typed op behind the store.Reader interface: store/sql (SQL
+//     statements and GORM chains), store/cql (CQL), store/redis
+//     (commands, scripts, locks held in a key, reservations),
+//     store/docstore (MongoDB filters), store/kv (option-guarded and
+//     create-only key-value writes), store/cloud (conditional writes of
+//     cloud and coordination stores), store/httpapi (HTTP requests). The
+//     engine resolves SQL text (sqlvalue.go, sqlfuncs.go, sqllists.go)
+//     and composes statements across calls: claims in two steps
+//     (twostep.go), rows locked then given a deadline (lockedclaim.go),
+//     CQL lock rows (cqllease.go), a queue library's writes by a claimed
+//     key (queueapi.go).
 //  3. Handles (handles.go, sessions.go, wrapperlock.go): a transaction or
 //     session that holds a lock guards the writes made through it.
 //  4. Scopes (scope.go, dataflow.go, acquirers.go, releases.go,
