@@ -83,7 +83,7 @@ func (m *model) scopedCallees(fi *funcInfo) []*funcInfo {
 	var out []*funcInfo
 	visit := func(instr ssa.Instruction, callee *ssa.Function) {
 		target := m.local[callee]
-		if target == nil || target.inherited != nil || target == fi || m.testToProduction(instr, callee) {
+		if target == nil || target.inherited != nil || target == fi || m.testToProduction(instr, callee) || startsOnce(instr) {
 			return
 		}
 		if lease, ok := fi.leaseAt(instr); ok {

@@ -315,7 +315,7 @@ func (m *model) unscopedWrite(fi *funcInfo, memo map[*funcInfo][]string, visitin
 				m.noteWriteSite(fi, m.siteOf(o.instr.Pos()))
 			}
 		case o.local != nil:
-			if callee := m.local[o.local]; callee != nil && callee.fn.Parent() == nil {
+			if callee := m.local[o.local]; callee != nil && callee.fn.Parent() == nil && !startsOnce(o.instr) {
 				if sub := m.unscopedWrite(callee, memo, visiting); len(sub) > 0 {
 					found = append([]string{o.name}, sub...)
 					m.noteWriteSite(fi, m.writeSites[callee])

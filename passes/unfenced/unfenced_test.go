@@ -25,6 +25,14 @@ func TestSQL(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "sqlclaim", "advisory", "pgxcase", "pgxcase/v4", "sqlxcase", "sqlxcase/iface", "gormcase")
 }
 
+// TestGoroutines checks goroutines started under a lease: per call, they
+// run under it; started once per object (after a compare-and-swap, inside
+// sync.Once.Do), they serve every caller and run under none, in the
+// package and through another package's facts.
+func TestGoroutines(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "goroutines/once", "goroutines/onceuse")
+}
+
 func TestInterprocedural(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "interproc/worker")
 }
