@@ -197,6 +197,9 @@ type model struct {
 	// fieldScripts memoises the Lua script each struct field holds
 	// (apis.go).
 	fieldScripts map[*types.Var]heldScript
+	// embeds are the texts of the files //go:embed directives put in the
+	// package's variables (embedded.go), read on first use.
+	embeds map[*types.Var]string
 	// redis reads the package's Redis calls, built on first use
 	// (readers.go).
 	redis *redis.Reader

@@ -48,6 +48,17 @@ func textOf(m *model, v ssa.Value, depth int) string {
 		if isString(v.X.Type()) {
 			return textOf(m, v.X, depth+1)
 		}
+		if g, ok := embeddedLoad(v); ok {
+			if text, ok := m.embeddedText(g); ok {
+				return text // string(script), script a //go:embed []byte
+			}
+		}
+	case *ssa.UnOp:
+		if g, ok := embeddedLoad(v); ok && isString(v.Type()) {
+			if text, ok := m.embeddedText(g); ok {
+				return text // a //go:embed string (embedded.go)
+			}
+		}
 	case *ssa.MakeInterface:
 		return textOf(m, v.X, depth+1)
 	case *ssa.Phi:
