@@ -41,6 +41,7 @@ import (
 	"github.com/fencecheck/fencecheck/internal/configfile"
 	"github.com/fencecheck/fencecheck/internal/driver"
 	"github.com/fencecheck/fencecheck/internal/vetjson"
+	"github.com/fencecheck/fencecheck/passes/model"
 )
 
 // Exit codes.
@@ -51,11 +52,26 @@ const (
 )
 
 func main() {
+	model.ReadEmbedded = readEmbedded
 	if vetProtocol(os.Args[1:]) {
 		unitchecker.Main(vetSuite(os.Args[1:])...) // leases.go
 		return                                     // not reached
 	}
 	os.Exit(run(analyzer.Suite(), os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// maxEmbedSize bounds the embedded files the analysis reads.
+const maxEmbedSize = 256 << 10
+
+// readEmbedded reads a file a //go:embed directive names, for the model
+// pass (model.ReadEmbedded): a regular file of at most maxEmbedSize bytes.
+func readEmbedded(path string) ([]byte, bool) {
+	info, err := os.Stat(path)
+	if err != nil || !info.Mode().IsRegular() || info.Size() > maxEmbedSize {
+		return nil, false
+	}
+	b, err := os.ReadFile(path)
+	return b, err == nil
 }
 
 // vetProtocol reports whether the go command invoked the binary as a vet

@@ -191,6 +191,11 @@ const (
 	// the channel is the one the caller stored in field Fields[0] of its
 	// options, argument Arg (Pulsar ConsumerOptions.MessageChannel).
 	Delivers
+	// KubeWrite writes an object through the Kubernetes API (a client-go
+	// typed or dynamic client's Update, Patch, Delete, Evict, …): guarded
+	// only by what the request carries (the object's resourceVersion, the
+	// preconditions of a deletion, a patch that tests the version).
+	KubeWrite
 )
 
 // String returns the class name used in docs/catalogue.md.
@@ -280,6 +285,8 @@ func (c Class) String() string {
 		return "renewal (neither claim nor write)"
 	case Delivers:
 		return "delivers leased messages on a channel"
+	case KubeWrite:
+		return "kubernetes API write (guarded by the object's version or preconditions)"
 	case NoAckSource:
 		return "makes a consumer whose receives take no lease (it acknowledges on delivery or joins no group)"
 	}
@@ -352,6 +359,11 @@ func Lookup(fn *types.Func) *Entry {
 	}
 	fn = fn.Origin()
 	if e := index[fn.FullName()]; e != nil {
+		return e
+	}
+	// client-go generates a typed client interface per resource
+	// (PodInterface, DeploymentInterface, …): match their methods by name.
+	if e := kubeTypedEntry(fn); e != nil {
 		return e
 	}
 	// go-redis declares each command on several interfaces (StringCmdable,

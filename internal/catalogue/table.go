@@ -12,5 +12,6 @@ func buildTable() []Entry {
 	t = append(t, natsKVEntries()...)
 	t = append(t, frameworkEntries()...)
 	t = append(t, messagingEntries()...)
+	t = append(t, kubernetesEntries()...)
 	return append(t, queueEntries()...)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/fencecheck/fencecheck/passes/model/store/cql"
 	"github.com/fencecheck/fencecheck/passes/model/store/docstore"
 	"github.com/fencecheck/fencecheck/passes/model/store/httpapi"
+	"github.com/fencecheck/fencecheck/passes/model/store/kube"
 	"github.com/fencecheck/fencecheck/passes/model/store/kv"
 	sqlstore "github.com/fencecheck/fencecheck/passes/model/store/sql"
 )
@@ -318,6 +319,8 @@ func (m *model) classifyCatalogue(o *op, e *catalogue.Entry) *op {
 		return m.readStore(o, cloud.Reader, e, args) // store/cloud
 	case catalogue.HTTPDo:
 		return m.readStore(o, httpapi.Reader, e, args) // store/httpapi
+	case catalogue.KubeWrite:
+		return m.readStore(o, kube.Reader, e, args) // store/kube
 	case catalogue.OptionGuard, catalogue.CreateOnly:
 		return m.readStore(o, kv.Reader, e, args) // store/kv
 	}

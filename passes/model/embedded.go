@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -20,14 +19,18 @@ import (
 // with wildcards, directories and embed.FS variables are not read.
 //
 // The analysis drivers do not hand embedded files to analyzers (only
-// Go files and the package's other non-Go sources), so the file is read
-// from the package's directory, at most maxEmbedSize bytes of it. Cached
-// results stay correct: go vet keys its cache on the package's compile
-// action, whose ID hashes every embedded file, so a changed file makes
-// the package analysed again.
+// Go files and the package's other non-Go sources), and the passes read
+// no file themselves (nogo runs them sandboxed): the file is read from
+// the package's directory by ReadEmbedded, which the fencecheck command
+// sets. Cached results stay correct: go vet keys its cache on the
+// package's compile action, whose ID hashes every embedded file, so a
+// changed file makes the package analysed again. Where ReadEmbedded is
+// not set (nogo, the golangci-lint plugin), embedded files are not read.
 
-// maxEmbedSize bounds the embedded files read.
-const maxEmbedSize = 256 << 10
+// ReadEmbedded, when set, returns the content of the file at path, a file
+// a //go:embed directive of the package being analysed names; false when
+// it cannot be read. Set it before analysis starts.
+var ReadEmbedded func(path string) ([]byte, bool)
 
 // embeddedText returns the text of the file a //go:embed directive puts in
 // global g.
@@ -127,17 +130,13 @@ func textType(t types.Type) bool {
 	return false
 }
 
-// readEmbedded reads a regular file of at most maxEmbedSize bytes.
+// readEmbedded reads the file at path through ReadEmbedded.
 func readEmbedded(path string) (string, bool) {
-	info, err := os.Stat(path)
-	if err != nil || !info.Mode().IsRegular() || info.Size() > maxEmbedSize {
+	if ReadEmbedded == nil {
 		return "", false
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return "", false
-	}
-	return string(b), true
+	b, ok := ReadEmbedded(path)
+	return string(b), ok
 }
 
 // embeddedLoad returns the global v loads, when v reads a variable filled

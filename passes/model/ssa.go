@@ -13,7 +13,8 @@ import (
 )
 
 // relevant reports whether the package can hold a lease scope or a sink
-// write: it imports a library of the catalogue, carries a //fencecheck:
+// write: it imports a library of the catalogue (or writes through the
+// typed Kubernetes clients a clientset hands it), carries a //fencecheck:
 // directive, or depends on a package that exported a fact other than a
 // SyncFact (which only says where a callback runs). Only then is SSA
 // built; every other package costs a look at its declarations for the
@@ -28,10 +29,15 @@ func relevant(pass *analysis.Pass, dirs *directives.Result) bool {
 			return true
 		}
 	}
+	typed := false
 	for _, imp := range pass.Pkg.Imports() {
 		if catalogue.Models(imp.Path()) || config.Mentions(imp.Path()) {
 			return true
 		}
+		typed = typed || catalogue.ReachesTyped(imp.Path())
+	}
+	if typed && catalogue.WritesThrough(pass.TypesInfo) {
+		return true // clientset.CoreV1().Pods(ns).Delete(…)
 	}
 	for _, f := range pass.AllObjectFacts() {
 		if _, callbacksOnly := f.Fact.(*SyncFact); !callbacksOnly {

@@ -2,12 +2,14 @@ package unfenced_test
 
 import (
 	"flag"
+	"os"
 	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/fencecheck/fencecheck/internal/config"
+	"github.com/fencecheck/fencecheck/passes/model"
 	"github.com/fencecheck/fencecheck/passes/unfenced"
 )
 
@@ -31,6 +33,16 @@ func TestSQL(t *testing.T) {
 // package and through another package's facts.
 func TestGoroutines(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "goroutines/once", "goroutines/onceuse")
+}
+
+// TestKubernetes checks writes to the Kubernetes API through client-go's
+// typed clients under a leader election lease, in the package and through
+// a helper of another package: deletions, evictions and patches with
+// nothing the API server checks, updates of objects built without a
+// resourceVersion; and, silent, creations, preconditioned deletions and
+// patches that name the version.
+func TestKubernetes(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "kube/leader")
 }
 
 func TestInterprocedural(t *testing.T) {
@@ -110,8 +122,20 @@ func TestCallbackHelpers(t *testing.T) {
 // with WATCH … MULTI … EXEC transactions.
 func TestRedisShapes(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "redisshape/claims", "redisshape/redigocmd", "redisshape/worker",
-		"redisshape/setnx/app", "redisshape/setnx/local", "redisshape/setnx/older", "redisshape/setnx/inproc", "redisshape/gozero", "redisshape/embedded/eapp",
+		"redisshape/setnx/app", "redisshape/setnx/local", "redisshape/setnx/older", "redisshape/setnx/inproc", "redisshape/gozero",
 		"redisshape/reserve/moved", "redisshape/reserve/worker")
+}
+
+// TestEmbeddedFiles checks a hand-written Redis lock whose release script
+// is a file the package embeds: read when the command gives the pass a
+// file reader, as the fencecheck binary does.
+func TestEmbeddedFiles(t *testing.T) {
+	model.ReadEmbedded = func(path string) ([]byte, bool) {
+		b, err := os.ReadFile(path)
+		return b, err == nil
+	}
+	defer func() { model.ReadEmbedded = nil }()
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "redisshape/embedded/eapp")
 }
 
 // TestDocFilters checks a MongoDB write keyed by id alone, made by a helper

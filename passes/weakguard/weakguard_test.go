@@ -73,3 +73,14 @@ func TestMessageTokens(t *testing.T) {
 	}
 	analysistest.Run(t, dir, weakguard.Analyzer, "msglease/tokens")
 }
+
+// TestKubernetes checks an update of a Kubernetes object conditioned on the
+// resourceVersion read just before it, under a leader election lease,
+// against the same update under no lease.
+func TestKubernetes(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, weakguard.Analyzer, "kube/leaderweak")
+}
