@@ -55,8 +55,8 @@ func TestCatalogue(t *testing.T) {
 	module := filepath.Join(testdata, "e2e", "catalogue")
 	dst := filepath.Join(dir, "src", "example.com", "catalogue")
 	err = filepath.WalkDir(module, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, ".lua") {
+			return err // Go files, and the scripts they embed
 		}
 		rel, _ := filepath.Rel(module, path)
 		if strings.HasPrefix(rel, filepath.Join("k8scase", "lease")) {
@@ -75,5 +75,10 @@ func TestCatalogue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	model.ReadEmbedded = func(path string) ([]byte, bool) {
+		b, err := os.ReadFile(path)
+		return b, err == nil
+	}
+	defer func() { model.ReadEmbedded = nil }()
 	analysistest.Run(t, dir, verdicts, "example.com/catalogue/...")
 }
