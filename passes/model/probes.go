@@ -296,7 +296,7 @@ func (m *model) tokenComparison(v ssa.Value) (check, bool) {
 // storedTokenRead returns the query that read a stored fencing token into
 // v, or nil.
 func (m *model) storedTokenRead(v ssa.Value) *op {
-	x, ok := unconvert(v).(*ssa.UnOp)
+	x, ok := store.Unconvert(v).(*ssa.UnOp)
 	if !ok || x.Op != token.MUL {
 		return nil
 	}

@@ -430,7 +430,7 @@ func isSliceArg(v ssa.Value) bool {
 
 // constInt returns the value of an integer constant.
 func constInt(v ssa.Value) (int64, bool) {
-	c, ok := unconvert(v).(*ssa.Const)
+	c, ok := store.Unconvert(v).(*ssa.Const)
 	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
 		return 0, false
 	}

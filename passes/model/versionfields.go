@@ -63,7 +63,7 @@ func camelWords(name string) []string {
 // and the call that read the value it belongs to, when that call reads
 // the store under a lease.
 func (m *model) storedVersionField(v ssa.Value) (string, *ssa.Call) {
-	v = unconvert(v)
+	v = store.Unconvert(v)
 	var field string
 	var base ssa.Value
 	switch x := v.(type) {
@@ -138,23 +138,8 @@ func (m *model) storeRead(call *ssa.Call) bool {
 
 // isConstant reports whether v is a constant, through conversions.
 func isConstant(v ssa.Value) bool {
-	c, ok := unconvert(v).(*ssa.Const)
+	c, ok := store.Unconvert(v).(*ssa.Const)
 	return ok && (c.Value == nil || c.Value.Kind() != constant.Unknown)
-}
-
-// unconvert removes value conversions and type changes.
-func unconvert(v ssa.Value) ssa.Value {
-	for i := 0; i < 8; i++ {
-		switch x := v.(type) {
-		case *ssa.Convert:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		default:
-			return v
-		}
-	}
-	return v
 }
 
 // calleeDisplay returns the display name of the function call calls.

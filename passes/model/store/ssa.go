@@ -445,3 +445,18 @@ func ChainReceiver(call *ssa.Call) (ssa.Value, bool) {
 	}
 	return call.Common().Args[0], true
 }
+
+// Unconvert removes value conversions and type changes.
+func Unconvert(v ssa.Value) ssa.Value {
+	for i := 0; i < 8; i++ {
+		switch x := v.(type) {
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}

@@ -36,21 +36,6 @@ func (reader) Read(_ store.Core, c store.Call) store.Op {
 	return readOptionGuard(c)
 }
 
-// unconvert strips conversions from v.
-func unconvert(v ssa.Value) ssa.Value {
-	for i := 0; i < 8; i++ {
-		switch x := v.(type) {
-		case *ssa.Convert:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		default:
-			return v
-		}
-	}
-	return v
-}
-
 // readOptionGuard reads a write that a variadic option can make
 // conditional (NATS KV Delete(key, LastRevision(rev))): guarded when one
 // of the options is built by a call of a function named in e.Fields, the
@@ -164,7 +149,7 @@ func expiresOption(last ssa.Value) bool {
 		if fn == nil || !strings.Contains(fn.Name(), "TTL") && !strings.Contains(fn.Name(), "Expir") {
 			continue
 		}
-		if a := call.Common().Args; len(a) == 1 && store.IsZeroConst(unconvert(a[0])) {
+		if a := call.Common().Args; len(a) == 1 && store.IsZeroConst(store.Unconvert(a[0])) {
 			continue // KeyTTL(0): no expiry
 		}
 		return true
