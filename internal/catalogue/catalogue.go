@@ -367,11 +367,12 @@ func Lookup(fn *types.Func) *Entry {
 		return e
 	}
 	// go-redis declares each command on several interfaces (StringCmdable,
-	// HashCmdable, …) besides the cmdable type: match its methods by name.
+	// HashCmdable, …) besides the cmdable type, rueidiscompat on
+	// CoreCmdable and *Compat: match their methods by name.
 	if fn.Pkg() != nil && fn.Signature().Recv() != nil {
-		for _, p := range goredisPaths {
-			if fn.Pkg().Path() == p {
-				return index["("+p+".cmdable)."+fn.Name()]
+		for _, l := range goredisLibs {
+			if fn.Pkg().Path() == l.path {
+				return index["("+l.path+"."+l.recv+")."+fn.Name()]
 			}
 		}
 	}

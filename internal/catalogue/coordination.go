@@ -2,22 +2,34 @@ package catalogue
 
 // Import paths of the coordination libraries the catalogue models.
 const (
-	etcd        = "go.etcd.io/etcd/client/v3"
-	etcdConc    = "go.etcd.io/etcd/client/v3/concurrency"
-	zookeeper   = "github.com/go-zookeeper/zk"
-	redsync     = "github.com/go-redsync/redsync/v4"
-	redislock   = "github.com/bsm/redislock"
-	goredis     = "github.com/redis/go-redis/v9"
-	goredisV8   = "github.com/go-redis/redis/v8"
-	goredisV7   = "github.com/go-redis/redis/v7"
-	redigo      = "github.com/gomodule/redigo/redis"
-	consul      = "github.com/hashicorp/consul/api"
-	leaderElect = "k8s.io/client-go/tools/leaderelection"
+	etcd          = "go.etcd.io/etcd/client/v3"
+	etcdConc      = "go.etcd.io/etcd/client/v3/concurrency"
+	zookeeper     = "github.com/go-zookeeper/zk"
+	redsync       = "github.com/go-redsync/redsync/v4"
+	redislock     = "github.com/bsm/redislock"
+	goredis       = "github.com/redis/go-redis/v9"
+	goredisV8     = "github.com/go-redis/redis/v8"
+	goredisV7     = "github.com/go-redis/redis/v7"
+	redigo        = "github.com/gomodule/redigo/redis"
+	rueidis       = "github.com/redis/rueidis"
+	rueidisCompat = "github.com/redis/rueidis/rueidiscompat"
+	consul        = "github.com/hashicorp/consul/api"
+	leaderElect   = "k8s.io/client-go/tools/leaderelection"
 )
 
-// goredisPaths are the import paths of the go-redis versions the catalogue
-// models.
-var goredisPaths = []string{goredis, goredisV8, goredisV7}
+// commandLib is a library of go-redis's shape: one method per command,
+// declared on several types and interfaces and catalogued under one.
+type commandLib struct {
+	// path is the import path; recv the type the catalogue lists its
+	// commands under.
+	path, recv string
+}
+
+// goredisLibs are the go-redis versions the catalogue models and
+// rueidiscompat, rueidis's adapter with go-redis's command methods
+// (declared on its CoreCmdable interface, which Cmdable, Pipeliner and
+// Tx embed, and on *Compat).
+var goredisLibs = []commandLib{{goredis, "cmdable"}, {goredisV8, "cmdable"}, {goredisV7, "cmdable"}, {rueidisCompat, "CoreCmdable"}}
 
 // Reasons weak tokens do not fence.
 const (
@@ -86,29 +98,48 @@ func coordinationEntries() []Entry {
 		"Incr", "IncrBy", "Decr", "DecrBy", "HSet", "HMSet", "HSetNX", "HIncrBy", "HDel", "LPush", "RPush", "LSet", "LRem", "LTrim", "RPopLPush", "BRPopLPush", "LMove", "BLMove",
 		"SAdd", "SRem", "ZAdd", "ZAddNX", "ZRem", "ZIncrBy", "XAdd", "XDel", "XTrim", "Del", "Unlink",
 		"Expire", "PExpire", "ExpireAt", "PExpireAt", "Rename", "Copy", "Publish"}
-	for _, lib := range goredisPaths {
-		recv := "(" + lib + ".cmdable)."
+	claims := []string{"XClaim", "XClaimJustID", "XAutoClaim", "XAutoClaimJustID", "XAutoClaimWithDeleted"}
+	for _, lib := range goredisLibs {
+		recv := "(" + lib.path + "." + lib.recv + ")."
 		ctx := 1 // the context argument before the others; v7 has none
-		if lib == goredisV7 {
+		if lib.path == goredisV7 {
 			ctx = 0
 		}
 		for _, c := range commands {
-			add(entry(lib, recv+c, RedisCommand).withVerb("writes"))
+			if lib.path == rueidisCompat {
+				switch c {
+				case "SetEx":
+					c = "SetEX" // rueidiscompat spells it SetEX
+				case "XTrim":
+					continue // rueidiscompat has XTrimMaxLen and XTrimMinID only
+				}
+			}
+			add(entry(lib.path, recv+c, RedisCommand).withVerb("writes"))
 		}
-		add(entry(lib, recv+"Eval", ScriptEval).withArg(ctx), entry(lib, recv+"EvalSha", ScriptEval).withArg(-1))
+		add(entry(lib.path, recv+"Eval", ScriptEval).withArg(ctx), entry(lib.path, recv+"EvalSha", ScriptEval).withArg(-1))
 		// Reading a consumer group's entries, or taking over idle ones,
 		// claims them for the consumer until it acknowledges them.
 		// With NoAck set, XReadGroup acknowledges on delivery: no claim.
-		add(entry(lib, recv+"XReadGroup", Acquire).withArg(ctx).withFields("NoAck"))
-		add(methods(lib, recv, Acquire, "XClaim", "XClaimJustID", "XAutoClaim", "XAutoClaimJustID", "XAutoClaimWithDeleted")...)
-		add(entry(lib, "(*"+lib+".Script).Run", ScriptEval).withArg(-1),
-			entry(lib, "(*"+lib+".Script).EvalSha", ScriptEval).withArg(-1),
-			entry(lib, "(*"+lib+".Script).Eval", ScriptEval).withArg(-1),
-			entry(lib, "(*"+lib+".Client).Watch", WatchTx).withArg(ctx),
-			entry(lib, "(*"+lib+".ClusterClient).Watch", WatchTx).withArg(ctx),
-			entry(lib, "("+lib+".UniversalClient).Watch", WatchTx).withArg(ctx),
-			entry(lib, recv+"Get", WeakToken).withReason(separateRead),
-			entry(lib, recv+"HGet", WeakToken).withReason(separateRead))
+		add(entry(lib.path, recv+"XReadGroup", Acquire).withArg(ctx).withFields("NoAck"))
+		takeovers := claims
+		if lib.path == rueidisCompat {
+			takeovers = claims[:len(claims)-1] // no XAutoClaimWithDeleted
+		}
+		add(methods(lib.path, recv, Acquire, takeovers...)...)
+		add(entry(lib.path, "(*"+lib.path+".Script).Run", ScriptEval).withArg(-1),
+			entry(lib.path, "(*"+lib.path+".Script).EvalSha", ScriptEval).withArg(-1),
+			entry(lib.path, "(*"+lib.path+".Script).Eval", ScriptEval).withArg(-1),
+			entry(lib.path, recv+"Get", WeakToken).withReason(separateRead),
+			entry(lib.path, recv+"HGet", WeakToken).withReason(separateRead))
+		if lib.path == rueidisCompat {
+			// The adapter's Watch runs its function on a dedicated
+			// connection, as go-redis's does.
+			add(entry(lib.path, "("+lib.path+".Cmdable).Watch", WatchTx).withArg(ctx))
+			continue
+		}
+		add(entry(lib.path, "(*"+lib.path+".Client).Watch", WatchTx).withArg(ctx),
+			entry(lib.path, "(*"+lib.path+".ClusterClient).Watch", WatchTx).withArg(ctx),
+			entry(lib.path, "("+lib.path+".UniversalClient).Watch", WatchTx).withArg(ctx))
 	}
 	// redigo runs commands by name: Do, Send (pipelined), the DoContext and
 	// DoWithTimeout helpers and the optional interfaces behind them.
@@ -120,6 +151,15 @@ func coordinationEntries() []Entry {
 		entry(redigo, "(github.com/gomodule/redigo/redis.ConnWithTimeout).DoWithTimeout", CommandDo).withArg(1),
 		entry(redigo, "(*github.com/gomodule/redigo/redis.Script).Do", ScriptEval).withArg(-1),
 		entry(redigo, "(*github.com/gomodule/redigo/redis.Script).DoContext", ScriptEval).withArg(-1))
+	// rueidis builds a command with a chain of builder methods
+	// (client.B().Set().Key(k).Value(v).Nx().Px(ttl).Build()) and runs it
+	// with Do, or several with DoMulti: the Redis reader reads the chain
+	// as the command it names. Client and DedicatedClient embed
+	// CommandClient, which declares Do and DoMulti. A Lua script made by
+	// NewLuaScript runs with Exec.
+	add(entry(rueidis, "(github.com/redis/rueidis.CommandClient).Do", CommandDo).withArg(1),
+		entry(rueidis, "(github.com/redis/rueidis.CommandClient).DoMulti", CommandDo).withArg(1),
+		entry(rueidis, "(*github.com/redis/rueidis.Lua).Exec", ScriptEval).withArg(-1))
 
 	// Consul.
 	const cl, ckv, cs = "(*github.com/hashicorp/consul/api.Lock).", "(*github.com/hashicorp/consul/api.KV).", "(*github.com/hashicorp/consul/api.Session)."

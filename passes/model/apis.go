@@ -3,6 +3,7 @@ package model
 import (
 	"go/constant"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -119,7 +120,8 @@ func (m *model) scriptKeyCount(o *op) int {
 	return 0
 }
 
-// scriptOf resolves the source of a *redis.Script made by NewScript.
+// scriptOf resolves the source of a script made by NewScript (go-redis,
+// redigo, rueidiscompat) or rueidis's NewLuaScript and its variants.
 func (m *model) scriptOf(v ssa.Value) (string, bool) {
 	call, ok := store.StripConv(v).(*ssa.Call)
 	if !ok {
@@ -135,10 +137,17 @@ func (m *model) scriptOf(v ssa.Value) (string, bool) {
 	}
 	fn := store.FuncObject(call.Common().StaticCallee())
 	args := call.Common().Args
-	if fn == nil || fn.Name() != "NewScript" || len(args) == 0 || len(args) > 2 {
+	if fn == nil || fn.Name() != "NewScript" && !strings.HasPrefix(fn.Name(), "NewLuaScript") || len(args) == 0 || len(args) > 2 {
 		return "", false
 	}
-	return resolveText(m, args[len(args)-1]) // redigo's NewScript(keyCount, src)
+	// The source is the last string argument: NewScript(src), redigo's
+	// NewScript(keyCount, src), rueidis's NewLuaScript(src, opts...).
+	for i := len(args) - 1; i >= 0; i-- {
+		if b, ok := args[i].Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return resolveText(m, args[i])
+		}
+	}
+	return "", false
 }
 
 // fieldScript resolves a script kept in a struct field (a constructor's

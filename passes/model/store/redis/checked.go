@@ -13,10 +13,12 @@ const maxCheckDepth = 8
 
 // outcomeChecked reports whether the outcome of a create-only command
 // decides what the code does next: it reaches a branch condition, or is
-// returned for the caller to test. A go-redis *BoolCmd (SetNX) tells its
-// outcome only by its value (Val, Result's first result), not by Err; a
-// *StatusCmd (SET … NX) and a redigo reply tell it by either; an *IntCmd
-// (LREM) tells its count only by its value too.
+// returned for the caller to test. A go-redis or rueidiscompat *BoolCmd
+// (SetNX) tells its outcome only by its value (Val, Result's first
+// result), not by Err; a *StatusCmd (SET … NX), a redigo reply and a
+// rueidis RedisResult (whose Error is a nil reply's when the key was
+// there) tell it by either; an *IntCmd (LREM) tells its count only by its
+// value too.
 func outcomeChecked(call ssa.CallInstruction) bool {
 	v := call.Value()
 	if v == nil {
@@ -56,8 +58,11 @@ func reachesTest(v ssa.Value, valueOnly bool, depth int, seen map[ssa.Value]bool
 				return true
 			}
 		case *ssa.FieldAddr, *ssa.Field:
-			// An embedded part: go-redis commands take Err from baseCmd.
-			if !valueOnly && reachesTest(r.(ssa.Value), false, depth+1, seen) {
+			// An embedded part: go-redis commands take Err from baseCmd,
+			// rueidiscompat's take Val, Err and Result from baseCmd[T]; a
+			// value-only command still tells its outcome only by Val and
+			// Result there.
+			if reachesTest(r.(ssa.Value), valueOnly, depth+1, seen) {
 				return true
 			}
 		case *ssa.Extract:

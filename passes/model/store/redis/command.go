@@ -2,6 +2,7 @@ package redis
 
 import (
 	"go/constant"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -31,9 +32,22 @@ type command struct {
 	// first key (redigo) or after the command's name.
 	keys []ssa.Value
 	args []ssa.Value
+	// opts are the words after the command's key (after a SET's value)
+	// known as text: its options (NX, PX, NOACK).
+	opts []string
 	// nx: the command creates only keys that are absent.
 	nx     bool
 	expiry expiry
+}
+
+// has reports whether the command names option opt.
+func (c command) has(opt string) bool {
+	for _, o := range c.opts {
+		if o == opt {
+			return true
+		}
+	}
+	return false
 }
 
 // key returns the command's first key, or nil.
@@ -42,7 +56,7 @@ func (c command) key() ssa.Value { return store.ArgAt(c.keys, 0) }
 // goRedisNames maps go-redis methods to the commands they run, where the
 // name is not the method's upper-cased.
 var goRedisNames = map[string]string{
-	"SetEx": "SET", "SetNX": "SET", "SetXX": "SET", "SetArgs": "SET", "ZAddNX": "ZADD",
+	"SetEx": "SET", "SetEX": "SET", "SetNX": "SET", "SetXX": "SET", "SetArgs": "SET", "ZAddNX": "ZADD",
 	"Unlink": "DEL", "PExpire": "EXPIRE", "ExpireAt": "EXPIRE", "PExpireAt": "EXPIRE",
 }
 
@@ -80,7 +94,7 @@ func goRedisCommand(c store.Call) command {
 	switch c.Method {
 	case "SetNX", "Set", "SetXX":
 		cmd.expiry = ttlArg(store.ArgAt(args, 2))
-	case "SetEx":
+	case "SetEx", "SetEX":
 		cmd.expiry = withExpiry
 	case "SetArgs":
 		readSetArgs(&cmd, store.ArgAt(args, 2))
@@ -124,29 +138,88 @@ func readSetArgs(cmd *command, v ssa.Value) {
 	}
 }
 
-// redigoCommand reads a call that runs a command by name (a CommandDo
-// entry: redigo Conn.Do, Send, DoContext, DoWithTimeout); false when the
-// name is not a constant.
-func redigoCommand(core store.Core, call ssa.CallInstruction) (command, bool) {
+// runCommands reads the commands a call of a CommandDo entry runs: the
+// one its argument Arg names, with the arguments after it (redigo
+// Conn.Do, Send, DoContext, DoWithTimeout), or the ones that argument
+// builds (rueidis Do, and DoMulti's list). false when a name is not known:
+// computed at run time, or a command built elsewhere.
+func runCommands(core store.Core, call ssa.CallInstruction) ([]command, bool) {
 	fn := store.CalledFunc(call)
 	e := catalogue.Lookup(fn)
 	if e == nil || e.Class != catalogue.CommandDo {
-		return command{}, false
+		return nil, false
 	}
 	args := store.CallArgs(call)
 	if len(args) == 0 {
-		return command{}, false
+		return nil, false
 	}
 	conn := args[0] // the receiver, or DoContext's first argument
 	if call.Common().IsInvoke() || fn.Signature().Recv() != nil {
 		args = args[1:]
 	}
-	name, ok := core.Text(store.ArgAt(args, e.Arg))
-	if !ok {
+	arg := store.ArgAt(args, e.Arg)
+	if arg == nil {
+		return nil, false
+	}
+	if b, ok := arg.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		name, ok := core.Text(arg)
+		if !ok {
+			return nil, false
+		}
+		rest := store.Varargs(store.ArgAt(args, e.Arg+1))
+		return []command{byName(call, conn, name, rest, textOptions(core, name, rest))}, true
+	}
+	commands := []ssa.Value{arg}
+	if _, ok := arg.Type().Underlying().(*types.Slice); ok {
+		if commands = store.Varargs(arg); len(commands) == 0 {
+			return nil, false // DoMulti(ctx, cmds...): built elsewhere
+		}
+	}
+	var out []command
+	for _, v := range commands {
+		b, ok := builtCommand(v)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, byName(call, conn, b.name, b.values, b.opts))
+	}
+	return out, true
+}
+
+// runCommand reads the one command a call of a CommandDo entry runs.
+func runCommand(core store.Core, call ssa.CallInstruction) (command, bool) {
+	cmds, ok := runCommands(core, call)
+	if !ok || len(cmds) != 1 {
 		return command{}, false
 	}
-	cmd := command{call: call, conn: conn, name: strings.ToUpper(strings.TrimSpace(name))}
-	rest := store.Varargs(store.ArgAt(args, e.Arg+1))
+	return cmds[0], true
+}
+
+// textOptions returns the arguments of a command run by name that are
+// known as text, after its key (and after a SET's value), upper-cased:
+// its option words.
+func textOptions(core store.Core, name string, rest []ssa.Value) []string {
+	from := 1
+	if strings.EqualFold(strings.TrimSpace(name), "SET") {
+		from = 2
+	}
+	var opts []string
+	for i, a := range rest {
+		if i < from || a == nil {
+			continue
+		}
+		if s, ok := core.Text(store.UnwrapInterface(a)); ok {
+			opts = append(opts, strings.ToUpper(s))
+		}
+	}
+	return opts
+}
+
+// byName reads command name run with arguments rest (its keys first) and
+// option words opts, as Redis reads it, whether the library passes it by
+// name (redigo) or builds it (rueidis).
+func byName(call ssa.CallInstruction, conn ssa.Value, name string, rest []ssa.Value, opts []string) command {
+	cmd := command{call: call, conn: conn, name: strings.ToUpper(strings.TrimSpace(name)), opts: opts}
 	switch {
 	case cmd.name == "DEL" || cmd.name == "UNLINK" || cmd.name == "WATCH":
 		cmd.keys = rest
@@ -165,29 +238,18 @@ func redigoCommand(core store.Core, call ssa.CallInstruction) (command, bool) {
 	case "SETNX", "HSETNX", "MSETNX":
 		cmd.nx = true
 	case "SET":
-		readSetOptions(core, &cmd)
+		readSetOptions(&cmd)
 	case "ZADD":
-		for _, a := range cmd.args {
-			if s, ok := core.Text(store.UnwrapInterface(a)); ok && strings.EqualFold(s, "NX") {
-				cmd.nx = true
-			}
-		}
+		cmd.nx = cmd.has("NX")
 	}
-	return cmd, true
+	return cmd
 }
 
 // readSetOptions reads the options of a SET run by name: NX, and EX, PX,
 // EXAT, PXAT or KEEPTTL.
-func readSetOptions(core store.Core, cmd *command) {
-	for i, a := range cmd.args {
-		if i == 0 {
-			continue // the value
-		}
-		s, ok := core.Text(store.UnwrapInterface(a))
-		if !ok {
-			continue
-		}
-		switch strings.ToUpper(s) {
+func readSetOptions(cmd *command) {
+	for _, o := range cmd.opts {
+		switch o {
 		case "NX":
 			cmd.nx = true
 		case "EX", "PX", "EXAT", "PXAT":

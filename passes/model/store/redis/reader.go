@@ -61,34 +61,10 @@ func New(core store.Core, calls []store.Call) *Reader {
 			}
 			continue
 		}
-		cmd, ok := commandOf(core, c)
-		if !ok {
-			continue
-		}
-		r.noteReservations(core, c, cmd, true)
-		switch {
-		case cmd.name == "SET" && cmd.nx:
-			if s, ok := shape(c, cmd.key()); ok {
-				if cmd.expiry == noExpiry {
-					s.needsExpiry = true
-				}
-				takes = append(takes, s)
-			}
-		case cmd.name == "SETNX":
-			if s, ok := shape(c, cmd.key()); ok {
-				s.needsExpiry = true
-				takes = append(takes, s)
-			}
-		case cmd.name == "DEL":
-			for _, k := range cmd.keys {
-				if s, ok := shape(c, k); ok {
-					frees = append(frees, s)
-				}
-			}
-		case cmd.name == "EXPIRE":
-			if s, ok := shape(c, cmd.key()); ok {
-				extends = append(extends, s)
-			}
+		cmds, _ := commandsOf(core, c)
+		for _, cmd := range cmds {
+			r.noteReservations(core, c, cmd, true)
+			takes, frees, extends = noteKeys(core, c, cmd, takes, frees, extends)
 		}
 	}
 	for _, t := range takes {
@@ -112,6 +88,37 @@ func New(core store.Core, calls []store.Call) *Reader {
 	return r
 }
 
+// noteKeys adds the key of cmd, a command call c runs, to the keys the
+// package takes with SET … NX, frees with DEL or extends with EXPIRE.
+func noteKeys(core store.Core, c store.Call, cmd command, takes, frees, extends []keyShape) (t, f, e []keyShape) {
+	shape := func(v ssa.Value) (keyShape, bool) { return shapeOf(core, c.Instr.Parent(), v) }
+	switch {
+	case cmd.name == "SET" && cmd.nx:
+		if s, ok := shape(cmd.key()); ok {
+			if cmd.expiry == noExpiry {
+				s.needsExpiry = true
+			}
+			takes = append(takes, s)
+		}
+	case cmd.name == "SETNX":
+		if s, ok := shape(cmd.key()); ok {
+			s.needsExpiry = true
+			takes = append(takes, s)
+		}
+	case cmd.name == "DEL":
+		for _, k := range cmd.keys {
+			if s, ok := shape(k); ok {
+				frees = append(frees, s)
+			}
+		}
+	case cmd.name == "EXPIRE":
+		if s, ok := shape(cmd.key()); ok {
+			extends = append(extends, s)
+		}
+	}
+	return takes, frees, extends
+}
+
 // anyMatch reports whether s matches one of shapes.
 func anyMatch(s keyShape, shapes []keyShape) bool {
 	for _, o := range shapes {
@@ -122,16 +129,26 @@ func anyMatch(s keyShape, shapes []keyShape) bool {
 	return false
 }
 
-// commandOf reads the command a call of a RedisCommand or CommandDo entry
-// runs.
-func commandOf(core store.Core, c store.Call) (command, bool) {
+// commandsOf reads the commands a call of a RedisCommand or CommandDo
+// entry runs: one, or the several of a rueidis DoMulti.
+func commandsOf(core store.Core, c store.Call) ([]command, bool) {
 	switch c.Entry.Class {
 	case catalogue.RedisCommand:
-		return goRedisCommand(c), true
+		return []command{goRedisCommand(c)}, true
 	case catalogue.CommandDo:
-		return redigoCommand(core, c.Instr)
+		return runCommands(core, c.Instr)
 	}
-	return command{}, false
+	return nil, false
+}
+
+// commandOf reads the one command a call of a RedisCommand or CommandDo
+// entry runs.
+func commandOf(core store.Core, c store.Call) (command, bool) {
+	cmds, ok := commandsOf(core, c)
+	if !ok || len(cmds) != 1 {
+		return command{}, false
+	}
+	return cmds[0], true
 }
 
 // isLock reports whether key v, used in fn, is the key of one of the
@@ -150,12 +167,29 @@ const createOnly = "it creates the key only if it is absent: it cannot overwrite
 
 // Read returns what a Redis command does: the acquisition, renewal or
 // release of a lock held in its key, a create-only write, a claim of
-// stream entries, or a write with its guard.
+// stream entries, or a write with its guard. A call that runs several
+// commands (rueidis DoMulti) is read as the strongest of its commands'
+// ops (see multiOp).
 func (r *Reader) Read(core store.Core, c store.Call) store.Op {
-	cmd, ok := commandOf(core, c)
-	if !ok {
-		return nil // a command whose name is computed at run time
+	cmds, ok := commandsOf(core, c)
+	if !ok || len(cmds) == 0 {
+		return nil // a command whose name is computed at run time, or built elsewhere
 	}
+	if len(cmds) == 1 {
+		return r.readCommand(core, c, cmds[0], false)
+	}
+	ops := make([]store.Op, len(cmds))
+	multi := false // a MULTI queued before the command, in the same call
+	for i, cmd := range cmds {
+		ops[i] = r.readCommand(core, c, cmd, multi)
+		multi = multi || cmd.name == "MULTI"
+	}
+	return multiOp(ops)
+}
+
+// readCommand returns what one command of call c does. queued reports
+// that a MULTI runs before it in the same call (rueidis DoMulti).
+func (r *Reader) readCommand(core store.Core, c store.Call, cmd command, queued bool) store.Op {
 	fn := c.Instr.Parent()
 	switch {
 	case cmd.name == "EVAL":
@@ -164,6 +198,8 @@ func (r *Reader) Read(core store.Core, c store.Call) store.Op {
 			return nil
 		}
 		return ReadScript(text, verb(c))
+	case claimCommands[cmd.name] && cmd.has("NOACK"):
+		return nil // a group read that acknowledges on delivery claims nothing
 	case claimCommands[cmd.name] || moves[cmd.name]:
 		return &store.Acquire{}
 	case cmd.name == "SADD":
@@ -188,13 +224,45 @@ func (r *Reader) Read(core store.Core, c store.Call) store.Op {
 	w := &store.Write{Verb: verb(c), Guard: store.NoGuard}
 	if c.Entry.Class == catalogue.CommandDo {
 		w.Verb = strings.ToLower(cmd.name) + "s"
-		if inTx, fenced, note := watchedTx(core, cmd); inTx && fenced {
+		if inTx, fenced, note := watchedTx(core, cmd, queued); inTx && fenced {
 			w.Guard = store.TxGuard
 		} else if inTx {
 			w.Note = note
 		}
 	}
 	return w
+}
+
+// multiOp returns the op of a call that runs several commands, from the
+// ops of its commands: a release when one releases a lock (the commands
+// after the call run under no lease; a write queued with the release is
+// not reported), else an acquisition, else the first write with no
+// fencing guard, else the first write, else a renewal, else the first
+// other op.
+func multiOp(ops []store.Op) store.Op {
+	rank := func(op store.Op) int {
+		switch x := op.(type) {
+		case *store.Release:
+			return 5
+		case *store.Acquire:
+			return 4
+		case *store.Write:
+			if !x.Guard.Fences() {
+				return 3
+			}
+			return 2
+		case *store.Renew:
+			return 1
+		}
+		return 0
+	}
+	var best store.Op
+	for _, op := range ops {
+		if op != nil && (best == nil || rank(op) > rank(best)) {
+			best = op
+		}
+	}
+	return best
 }
 
 // anyLock reports whether one of keys is a lock's.

@@ -22,10 +22,13 @@ var valueReads = map[string]bool{"GET": true, "HGET": true, "HMGET": true, "MGET
 // the connection between WATCH and MULTI (the read value is what the
 // caller compares with its token; a newer holder's write to it aborts
 // EXEC), or when fencecheck cannot tell which keys are read or watched.
+// queued reports that MULTI runs before the write in the write's own call
+// (a rueidis DoMulti of MULTI, the writes and EXEC); a WATCH before that
+// call then opens the transaction.
 // It does not fence when nothing is read after WATCH, or when every
 // watched key and every key read are constant texts and none is read:
 // then a newer holder's earlier write goes unnoticed.
-func watchedTx(core store.Core, w command) (inTx, fenced bool, note string) {
+func watchedTx(core store.Core, w command, queued bool) (inTx, fenced bool, note string) {
 	fn := w.call.Parent()
 	if fn == nil || w.conn == nil {
 		return false, false, ""
@@ -37,24 +40,29 @@ func watchedTx(core store.Core, w command) (inTx, fenced bool, note string) {
 			if !ok || call == w.call {
 				continue
 			}
-			c, ok := redigoCommand(core, call)
-			if !ok || !store.SameValue(c.conn, w.conn) {
-				continue
-			}
-			switch {
-			case c.name == "WATCH" && store.Dominates(call, w.call):
-				watches = append(watches, c)
-			case c.name == "MULTI" && store.Dominates(call, w.call):
-				multis = append(multis, c)
-			case (c.name == "EXEC" || c.name == "DISCARD") && store.Dominates(call, w.call):
-				ends = append(ends, c)
-			case valueReads[c.name]:
-				reads = append(reads, c)
+			cmds, _ := runCommands(core, call)
+			for _, c := range cmds {
+				if !store.SameValue(c.conn, w.conn) {
+					continue
+				}
+				switch {
+				case c.name == "WATCH" && store.Dominates(call, w.call):
+					watches = append(watches, c)
+				case c.name == "MULTI" && store.Dominates(call, w.call):
+					multis = append(multis, c)
+				case (c.name == "EXEC" || c.name == "DISCARD") && store.Dominates(call, w.call):
+					ends = append(ends, c)
+				case valueReads[c.name]:
+					reads = append(reads, c)
+				}
 			}
 		}
 	}
 	var watch *command
 	for i := range watches {
+		if queued && !endedAfter(watches[i], ends) {
+			watch = &watches[i] // MULTI runs in the write's own call
+		}
 		for _, mu := range multis {
 			if store.Dominates(watches[i].call, mu.call) && !endedAfter(mu, ends) {
 				watch = &watches[i]
@@ -94,7 +102,8 @@ func watchedTx(core store.Core, w command) (inTx, fenced bool, note string) {
 }
 
 // endedAfter reports whether one of ends (EXEC or DISCARD, each
-// dominating the write) follows multi: the write is after the transaction.
+// dominating the write) follows multi (or a WATCH): the write is after the
+// transaction.
 func endedAfter(multi command, ends []command) bool {
 	for _, e := range ends {
 		if store.Dominates(multi.call, e.call) {
