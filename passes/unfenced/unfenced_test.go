@@ -138,6 +138,15 @@ func TestEmbeddedFiles(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "redisshape/embedded/eapp")
 }
 
+// TestRueidis checks rueidis: commands built with the command builder and
+// run with Do or DoMulti, read as the commands they name (a checked SET …
+// NX PX on a key the package deletes is a lock, DEL releases it, PEXPIRE
+// renews it), a lock taken by another package's helper, Lua scripts run
+// with Exec, and the go-redis-like rueidiscompat adapter.
+func TestRueidis(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "redisshape/rueidis/local", "redisshape/rueidis/app", "redisshape/rueidis/compat")
+}
+
 // TestDocFilters checks a MongoDB write keyed by id alone, made by a helper
 // of another package, against a helper whose filter compares the caller's
 // token and one whose filter its caller passes.
