@@ -22,10 +22,10 @@ func Settle(ctx context.Context, client rueidis.Client, db *sql.DB, id string) e
 	}
 	defer client.Do(ctx, client.B().Del().Key(key).Build())
 	client.Do(ctx, client.B().Hset().Key("account:"+id).FieldValue().FieldValue("state", "settled").Build()) // want `hsets under a lease without a fencing token`
-	client.Do(ctx, client.B().Pexpire().Key(key).Milliseconds(30000).Build())                             // ok: a renewal of the lock
-	client.Do(ctx, client.B().Get().Key("account:"+id).Build())                                           // ok: a read is not a write
-	client.Do(ctx, client.B().Setnx().Key("settled-at:"+id).Value("now").Build())                         // ok: create-only, it cannot overwrite newer state
-	if _, err := db.ExecContext(ctx, "UPDATE accounts SET settled = true WHERE id = $1", id); err != nil { // want `updates accounts under a lease without a fencing token`
+	client.Do(ctx, client.B().Pexpire().Key(key).Milliseconds(30000).Build())                                // ok: a renewal of the lock
+	client.Do(ctx, client.B().Get().Key("account:"+id).Build())                                              // ok: a read is not a write
+	client.Do(ctx, client.B().Setnx().Key("settled-at:"+id).Value("now").Build())                            // ok: create-only, it cannot overwrite newer state
+	if _, err := db.ExecContext(ctx, "UPDATE accounts SET settled = true WHERE id = $1", id); err != nil {   // want `updates accounts under a lease without a fencing token`
 		return err
 	}
 	return client.Do(ctx, client.B().Set().Key("settled:"+id).Value("1").Build()).Error() // want `sets under a lease without a fencing token`
