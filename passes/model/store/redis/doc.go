@@ -1,6 +1,20 @@
 // Package redis reads the calls of Redis clients (go-redis v9, v8 and v7,
-// redigo) for the engine: which command a call runs, on which key, and
-// what that does under a lease.
+// redigo, rueidis and its go-redis-like adapter rueidiscompat) for the
+// engine: which command a call runs, on which key, and what that does
+// under a lease.
+//
+// Commands come three ways: a method per command (go-redis,
+// rueidiscompat: SetNX, Del), a command run by name (redigo's
+// Do("SET", key, v, "NX", "PX", ttl)), and a command built by a chain of
+// builder methods (rueidis's Do(ctx, client.B().Set().Key(key).Value(v).
+// Nx().Px(ttl).Build())). A built command is read as the command run by
+// name that its chain spells: the first method names the command (Set:
+// SET), each later one an option (Nx: NX, Px and PxMilliseconds: PX), and
+// the values passed along the chain (Key, Value, FieldValue) are its
+// arguments in order; from there both are read alike. A command built in
+// another function, or through a variable set on several paths, is not
+// read. A rueidis DoMulti runs several: a release among them makes the
+// call a release, else it is read as its first unfenced write.
 //
 // Most commands are writes. Three kinds are not overwrites:
 //
@@ -14,8 +28,10 @@
 //     stores. Deleting the key releases the lock and extending its expiry
 //     renews it. A release by plain DEL can free another holder's lock
 //     once this one's expired; it is a release all the same;
-//   - a command inside a redigo WATCH … MULTI … EXEC transaction that
-//     reads the watched key is checked by the server.
+//   - a command inside a WATCH … MULTI … EXEC transaction on one redigo
+//     connection or rueidis dedicated client (MULTI, the writes and EXEC
+//     may be one DoMulti) that reads the watched key is checked by the
+//     server.
 //
 // Keys are compared by shape: the same text (constants, concatenation and
 // Sprintf, with the parts computed at run time as holes), the same struct
