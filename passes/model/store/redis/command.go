@@ -186,15 +186,6 @@ func runCommands(core store.Core, call ssa.CallInstruction) ([]command, bool) {
 	return out, true
 }
 
-// runCommand reads the one command a call of a CommandDo entry runs.
-func runCommand(core store.Core, call ssa.CallInstruction) (command, bool) {
-	cmds, ok := runCommands(core, call)
-	if !ok || len(cmds) != 1 {
-		return command{}, false
-	}
-	return cmds[0], true
-}
-
 // textOptions returns the arguments of a command run by name that are
 // known as text, after its key (and after a SET's value), upper-cased:
 // its option words.
