@@ -32,8 +32,10 @@ type command struct {
 	// first key (redigo) or after the command's name.
 	keys []ssa.Value
 	args []ssa.Value
-	// opts are the words after the command's key (after a SET's value)
-	// known as text: its options (NX, PX, NOACK).
+	// opts are the command's option words (NX, PX, NOACK), upper-cased:
+	// for a command run by name, its arguments after the key (after a
+	// SET's value) known as text; for a built command, the words its
+	// builder methods name.
 	opts []string
 	// nx: the command creates only keys that are absent.
 	nx     bool
