@@ -177,8 +177,10 @@ func (m *model) catalogueHow(o *op, e *catalogue.Entry) (string, string) {
 	switch e.Class {
 	case catalogue.Acquire, catalogue.LockerFactory:
 		return ByCatalogue, entry
-	case catalogue.ScriptEval, catalogue.CommandDo:
+	case catalogue.ScriptEval:
 		return ByStructure, o.name + " runs a Lua script that takes an item and records its expiry (a claim by structure)"
+	case catalogue.CommandDo:
+		return ByStructure, o.name + " runs a Redis command that takes a lease by its structure (SET … NX with an expiry, checked, on a key the package deletes or extends; a move into a consumer's list; a script that takes an item and records its expiry)"
 	case catalogue.FilterWrite:
 		return ByStructure, o.name + " claims a document whose lease is free or expired (its filter and update)"
 	case catalogue.CreateOnly:
