@@ -200,6 +200,9 @@ type model struct {
 	// embeds are the texts of the files //go:embed directives put in the
 	// package's variables (embedded.go), read on first use.
 	embeds map[*types.Var]string
+	// phiTexts memoises the text each phi resolves to, per depth
+	// (sqlvalue.go).
+	phiTexts map[phiDepth]string
 	// redis reads the package's Redis calls, built on first use
 	// (readers.go).
 	redis *redis.Reader

@@ -25,6 +25,16 @@ func TestFacts(t *testing.T) {
 // TestSyncFacts checks the callbacks that packages without SSA run before
 // they return, read from their syntax, and the facts of the helpers that
 // claim or write inside such callbacks.
+// TestTextPhis checks that resolving a text assigned on many paths of
+// nested loops ends: each phi is resolved once per depth.
+func TestTextPhis(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, model.Analyzer, "textphis")
+}
+
 func TestSyncFacts(t *testing.T) {
 	dir, err := filepath.Abs("../../testdata")
 	if err != nil {

@@ -62,16 +62,7 @@ func textOf(m *model, v ssa.Value, depth int) string {
 	case *ssa.MakeInterface:
 		return textOf(m, v.X, depth+1)
 	case *ssa.Phi:
-		first := ""
-		for i, e := range v.Edges {
-			s := textOf(m, e, depth+1)
-			if i == 0 {
-				first = s
-			} else if s != first {
-				return sqltext.Hole
-			}
-		}
-		return first
+		return phiText(m, v, depth)
 	case *ssa.Call:
 		return callText(m, v, depth)
 	case *ssa.Slice:
@@ -80,6 +71,39 @@ func textOf(m *model, v ssa.Value, depth int) string {
 		return expandedText(m, v, depth)
 	}
 	return sqltext.Hole
+}
+
+// phiText resolves a phi to the text all of its edges agree on, else a
+// hole. A string assigned on many paths of nested loops meets the same
+// phis again and again: each is resolved once per depth (m.phiTexts), and
+// a phi met again while it is being resolved, through a loop, is a hole.
+func phiText(m *model, v *ssa.Phi, depth int) string {
+	key := phiDepth{v, depth}
+	if s, ok := m.phiTexts[key]; ok {
+		return s
+	}
+	if m.phiTexts == nil {
+		m.phiTexts = make(map[phiDepth]string)
+	}
+	m.phiTexts[key] = sqltext.Hole
+	first := ""
+	for i, e := range v.Edges {
+		s := textOf(m, e, depth+1)
+		if i == 0 {
+			first = s
+		} else if s != first {
+			first = sqltext.Hole
+			break
+		}
+	}
+	m.phiTexts[key] = first
+	return first
+}
+
+// phiDepth is a phi met at a depth of a text's resolution.
+type phiDepth struct {
+	phi   *ssa.Phi
+	depth int
 }
 
 // callText resolves the text returned by fmt.Sprintf with a constant format
