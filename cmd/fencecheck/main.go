@@ -54,8 +54,10 @@ const (
 func main() {
 	model.ReadEmbedded = readEmbedded
 	if vetProtocol(os.Args[1:]) {
-		unitchecker.Main(vetSuite(os.Args[1:])...) // leases.go
-		return                                     // not reached
+		args, debug := takeDebugFlags(os.Args[1:]) // debug.go
+		os.Args = append(os.Args[:1], args...)
+		unitchecker.Main(debug.install(vetSuite(args))...) // leases.go
+		return                                             // not reached
 	}
 	os.Exit(run(analyzer.Suite(), os.Args[1:], os.Stdout, os.Stderr))
 }
