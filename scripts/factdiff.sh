@@ -28,8 +28,10 @@
 # -flag F passes F to every replayed tool and to the captured go vet run
 # (for instance -flag -fencecheck_inventory, which makes the engine
 # export SilentFacts). -only S replays only the packages whose ID contains
-# S. -keep DIR keeps the capture and the replay's files (DIR/replay.tsv:
-# every package's costs) in DIR.
+# S. -keep DIR keeps the capture (with the GOCACHE its configs name) and
+# the replay's files (DIR/replay.tsv: every package's costs) in DIR; when
+# DIR already holds a capture, it is replayed again without a new one (on
+# a heavy module the capture is most of the time).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=1 top=15 floor= only= keep=
@@ -83,20 +85,24 @@ na=$(name "$reva@$ida") nb=$(name "$revb@$idb")
 
 case $target in
 repo) dir=$root ;;
-heavydeps) dir=$work/heavydeps && cp -r "$root/testdata/bench/heavydeps" "$dir" ;;
+heavydeps) dir=${keep:-$work}/heavydeps && { [ -d "$dir" ] || { mkdir -p "${keep:-$work}" && cp -r "$root/testdata/bench/heavydeps" "$dir"; }; } ;;
 e2e:*) dir=$root/testdata/e2e/${target#e2e:} ;;
-gen:*) dir=$work/gen && "$bin/genmod" -n "${target#gen:}" -o "$dir" ;;
+gen:*) dir=${keep:-$work}/gen${target#gen:} && { [ -d "$dir" ] || "$bin/genmod" -n "${target#gen:}" -o "$dir"; } ;;
 *) dir=$(cd "$target" && pwd) ;;
 esac
 
 cap=${keep:-$work/capture}
-rm -rf "$cap" && mkdir -p "$cap"
-cache=$work/gocache
-export GOCACHE=$cache XDG_CACHE_HOME=$cache/xdg GOFLAGS=-mod=mod GOWORK=off
 echo "target $target ($dir); $na against $nb; $(uptime | sed 's/.*load/load/')" >&2
-(cd "$dir" && go build ./... >/dev/null 2>&1 || true)
-echo "capturing with $na ..." >&2
-(cd "$dir" && FACTDIFF_DIR=$cap FACTDIFF_TOOL=$bin/a go vet -vettool="$bin/factdiff" ${flags[@]+"${flags[@]}"} ./... >/dev/null 2>&1 || true)
+# The capture names export data in its GOCACHE: both live in $cap.
+export GOCACHE=$cap/gocache XDG_CACHE_HOME=$cap/gocache/xdg GOFLAGS=-mod=mod GOWORK=off
+if [ -n "$keep" ] && [ -f "$cap/order" ]; then
+	echo "reusing the capture in $cap (its inputs, whichever build made it)" >&2
+else
+	rm -rf "$cap/order" "$cap/pkgs" "$cap/files" "$cap/gocache" "$cap/replay" && mkdir -p "$cap"
+	(cd "$dir" && go build ./... >/dev/null 2>&1 || true)
+	echo "capturing with $na ..." >&2
+	(cd "$dir" && FACTDIFF_DIR=$cap FACTDIFF_TOOL=$bin/a go vet -vettool="$bin/factdiff" ${flags[@]+"${flags[@]}"} ./... >/dev/null 2>&1 || true)
+fi
 echo "$(wc -l <"$cap/order") packages captured; replaying ($rounds round(s)) ..." >&2
 args=(-dir "$cap" -rounds "$rounds" -top "$top")
 [ -n "$floor" ] && args+=(-floor "$bin/floor")

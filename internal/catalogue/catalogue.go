@@ -358,8 +358,10 @@ func Lookup(fn *types.Func) *Entry {
 		return nil
 	}
 	fn = fn.Origin()
-	if e := index[fn.FullName()]; e != nil {
-		return e
+	if fn.Pkg() == nil || namePackages[fn.Pkg().Path()] {
+		if e := index[fn.FullName()]; e != nil {
+			return e
+		}
 	}
 	// client-go generates a typed client interface per resource
 	// (PodInterface, DeploymentInterface, …): match their methods by name.
@@ -377,6 +379,31 @@ func Lookup(fn *types.Func) *Entry {
 		}
 	}
 	return nil
+}
+
+// namePackages are the packages the entries' names are in: a function of
+// another package has no entry by its full name (which begins with its
+// package's path), and Lookup need not build that name.
+var namePackages = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, e := range table {
+		m[namePackage(e.Name)] = true
+	}
+	return m
+}()
+
+// namePackage returns the package path of a full function name:
+// "database/sql" for "(*database/sql.DB).ExecContext" or "database/sql.Open".
+func namePackage(name string) string {
+	if strings.HasPrefix(name, "(") {
+		if i := strings.Index(name, ")"); i > 0 {
+			name = strings.TrimPrefix(name[1:i], "*")
+		}
+	}
+	if i := strings.LastIndexByte(name, '.'); i > 0 {
+		return name[:i]
+	}
+	return name
 }
 
 // handleTypes maps the receiver type of each SQL execution entry

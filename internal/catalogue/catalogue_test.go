@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"os"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -79,6 +80,17 @@ func TestHandleOf(t *testing.T) {
 		}
 		if _, ok := HandleOf(named); ok {
 			t.Errorf("HandleOf(sql.%s) found a handle; only the pointer is one", name)
+		}
+	}
+}
+
+// TestNamePackages checks that every entry's name begins with the package
+// Lookup reads it from, so that its fast path rejects no entry.
+func TestNamePackages(t *testing.T) {
+	for _, e := range table {
+		p := namePackage(e.Name)
+		if !namePackages[p] || !strings.HasPrefix(strings.TrimLeft(e.Name, "(*"), p+".") || strings.ContainsAny(p, "[]() ") {
+			t.Errorf("entry %s: package %q", e.Name, p)
 		}
 	}
 }

@@ -130,7 +130,8 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 			return o
 		}
 	}
-	if c, ok := config.Lookup(o.callee.Origin().FullName()); ok {
+	full := o.callee.Origin().FullName()
+	if c, ok := config.Lookup(full); ok {
 		s := funcSummary{acquire: c.Acquire, release: c.Release, sink: c.Sink, guarded: c.Guarded, tokenParam: c.TokenParam, probe: c.Probe, idempotent: c.Idempotent}
 		if m.applyDirectives(o, s) {
 			return o
