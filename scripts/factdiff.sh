@@ -66,7 +66,8 @@ mkdir -p "$bin"
 (cd "$root" && go build -o "$bin/factdiff" ./internal/tools/factdiff && go build -o "$bin/floor" ./internal/tools/floor &&
 	go build -o "$bin/genmod" ./internal/tools/genmod)
 
-# build REV OUT builds fencecheck at REV ("." for the working tree).
+# build REV OUT builds fencecheck at REV ("." for the working tree) and
+# prints the revision (not in a subshell: the worktree is removed on exit).
 build() {
 	local rev=$1 out=$2 src=$root
 	if [ "$rev" != . ]; then
@@ -77,8 +78,9 @@ build() {
 	(cd "$src" && go build -o "$out" ./cmd/fencecheck)
 	echo "$(cd "$src" && git rev-parse --short HEAD)$([ "$rev" = . ] && [ -n "$(git -C "$src" status --porcelain)" ] && echo +dirty)"
 }
-ida=$(build "$reva" "$bin/a")
-idb=$(build "$revb" "$bin/b")
+build "$reva" "$bin/a" >"$work/id-a"
+build "$revb" "$bin/b" >"$work/id-b"
+ida=$(cat "$work/id-a") idb=$(cat "$work/id-b")
 name() { echo "${1/#.@/worktree@}" | tr -c 'A-Za-z0-9.+\n-' _; }
 na=$(name "$reva@$ida") nb=$(name "$revb@$idb")
 [ "$na" = "$nb" ] && na=a-$na nb=b-$nb
