@@ -81,7 +81,9 @@ func (reader) Read(core store.Core, c store.Call) store.Op {
 		if m == "Delete" {
 			return write("deletes")
 		}
-		return write("evicts")
+		w := write("evicts")
+		w.Target = "Pod" // an eviction, through the pod's or the evictions' client, is of a pod
+		return w
 	}
 	return nil
 }
