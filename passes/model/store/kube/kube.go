@@ -7,9 +7,11 @@
 //   - Create (and a pod's Bind) fails when the object exists: it cannot
 //     overwrite what a newer holder wrote, and is no write to judge;
 //   - Update (UpdateStatus, UpdateScale, …) is a compare-and-set on the
-//     resourceVersion of the object it sends: a version read just before
-//     the write is one a worker that lost its lease reads too (weakguard),
-//     and an object built without one is updated unconditionally;
+//     resourceVersion of the object it sends: the version of an object a
+//     Get or List just returned is one a worker that lost its lease reads
+//     too (weakguard); an object built without one is updated
+//     unconditionally; an object of another origin (a copy, a cache) is
+//     not judged;
 //   - Patch is unconditional unless the patch names the object's
 //     resourceVersion (a JSON patch "test" of it, a merge patch that sets
 //     it); a patch built at run time is not judged;
@@ -51,12 +53,17 @@ func (reader) Read(core store.Core, c store.Call) store.Op {
 		if obj == nil {
 			return nil
 		}
-		if builtHere(obj) && !setsField(obj, "ResourceVersion", 0) {
+		switch {
+		case builtHere(obj) && !setsField(obj, "ResourceVersion", 0):
 			w.Note = "the object is built without a resourceVersion, so the update is unconditional"
 			return w
+		case readFromServer(obj):
+			// A compare-and-set on the version just read: judged by that
+			// version's origin, fresh.
+			w.Guard, w.GuardField, w.CondValue = store.TokenGuard, "resourceVersion", obj
+			return w
 		}
-		w.Guard, w.GuardField, w.CondValue = store.TokenGuard, "resourceVersion", obj
-		return w
+		return &store.Unknown{Reason: "the update is conditioned on the resourceVersion of an object fencecheck does not trace to a read"}
 	case m == "Patch":
 		text, ok := core.Text(store.ArgAt(c.Args, 3))
 		switch {

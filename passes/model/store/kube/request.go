@@ -1,10 +1,12 @@
 package kube
 
 import (
+	"go/token"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
@@ -29,7 +31,7 @@ func setsField(v ssa.Value, name string, depth int) bool {
 	for _, r := range *v.Referrers() {
 		switch r := r.(type) {
 		case *ssa.FieldAddr:
-			if store.FieldName(r) == name && stored(r) || setsField(r, name, depth+1) || storesSetting(r, name, depth) {
+			if store.FieldName(r) == name && len(store.StoredValues(r)) > 0 || setsField(r, name, depth+1) || storesSetting(r, name, depth) {
 				return true
 			}
 		case ssa.CallInstruction:
@@ -44,29 +46,27 @@ func setsField(v ssa.Value, name string, depth int) bool {
 // storesSetting reports whether a struct stored whole at addr (a nested
 // composite literal, built apart and copied in) sets field name.
 func storesSetting(addr *ssa.FieldAddr, name string, depth int) bool {
-	for _, r := range *addr.Referrers() {
-		st, ok := r.(*ssa.Store)
-		if !ok || st.Addr != addr {
-			continue
-		}
-		if load, ok := st.Val.(*ssa.UnOp); ok && setsField(load.X, name, depth+1) {
+	for _, v := range store.StoredValues(addr) {
+		if load, ok := v.(*ssa.UnOp); ok && setsField(load.X, name, depth+1) {
 			return true
 		}
 	}
 	return false
 }
 
-// stored reports whether a value is stored at addr.
-func stored(addr ssa.Value) bool {
-	if addr.Referrers() == nil {
+// readFromServer reports whether obj is the object a read of the API
+// returned (cm, err := cms.Get(…)), possibly changed in place since.
+func readFromServer(obj ssa.Value) bool {
+	x, ok := store.StripConv(obj).(*ssa.Extract)
+	if !ok || x.Index != 0 {
 		return false
 	}
-	for _, r := range *addr.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == addr {
-			return true
-		}
+	call, ok := x.Tuple.(*ssa.Call)
+	if !ok {
+		return false
 	}
-	return false
+	e := catalogue.Lookup(store.CalledFunc(call))
+	return e != nil && e.Class == catalogue.Read
 }
 
 // preconditioned reports whether a deletion's options carry
@@ -76,41 +76,18 @@ func preconditioned(v ssa.Value, depth int) bool {
 	if v == nil || depth > maxDepth {
 		return false
 	}
-	switch x := store.StripConv(v).(type) {
-	case *ssa.UnOp:
-		return preconditioned(x.X, depth+1) // a load of the options built in place
-	case *ssa.Call:
-		return strings.Contains(store.CalledName(x), "Precondition")
-	case *ssa.Alloc, *ssa.FieldAddr:
-		if setsField(x, "Preconditions", 0) {
-			return true
-		}
-		for _, r := range *x.Referrers() {
-			switch r := r.(type) {
-			case *ssa.FieldAddr:
-				if r.X == x && storedPreconditioned(r, depth) {
-					return true
-				}
-			case *ssa.Store:
-				if r.Addr == x && preconditioned(r.Val, depth+1) {
-					return true
-				}
-			}
+	v = store.UnwrapInterface(v)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if call, ok := load.X.(*ssa.Call); ok {
+			v = call // *metav1.NewPreconditionDeleteOptions(uid)
 		}
 	}
-	return false
-}
-
-// storedPreconditioned reports whether a value stored at addr (an
-// Eviction's DeleteOptions) carries Preconditions.
-func storedPreconditioned(addr *ssa.FieldAddr, depth int) bool {
-	if addr.Referrers() == nil {
+	if call, ok := v.(*ssa.Call); ok {
+		return strings.Contains(store.CalledName(call), "Precondition")
+	}
+	fields, ok := store.FieldValues(v)
+	if !ok {
 		return false
 	}
-	for _, r := range *addr.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == addr && preconditioned(st.Val, depth+1) {
-			return true
-		}
-	}
-	return false
+	return fields["Preconditions"] != nil || preconditioned(fields["DeleteOptions"], depth+1)
 }

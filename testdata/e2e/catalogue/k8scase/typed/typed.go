@@ -55,6 +55,10 @@ func (d *Drainer) drain(ctx context.Context) {
 		return
 	}
 	cm.Data["round"] = "next"
-	cms.Update(ctx, cm, metav1.UpdateOptions{})                                                                  // finding: weakguard
-	cms.Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "drain-log"}}, metav1.CreateOptions{}) // ok: fails when it exists
+	cms.Update(ctx, cm, metav1.UpdateOptions{})                                                                                        // finding: weakguard
+	cms.Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "drain-log"}}, metav1.CreateOptions{})                       // ok: fails when it exists
+	cms.Update(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "drain-pin", ResourceVersion: "7"}}, metav1.UpdateOptions{}) // ok: conditioned on a version fencecheck does not trace
+	if copied, err := cms.Get(ctx, "drain-copy", metav1.GetOptions{}); err == nil {
+		cms.Update(ctx, copied.DeepCopy(), metav1.UpdateOptions{}) // ok: a copy of what was read, not traced
+	}
 }

@@ -18,3 +18,12 @@ type ConfigMap struct {
 	metav1.ObjectMeta
 	Data map[string]string
 }
+
+func (in *ConfigMap) DeepCopy() *ConfigMap {
+	if in == nil {
+		return nil
+	}
+	out := new(ConfigMap)
+	*out = *in
+	return out
+}
