@@ -78,7 +78,7 @@ func closureFunc(v ssa.Value) *ssa.Function {
 // when it writes without comparing, nothing when it only reads or cannot
 // be read.
 func (m *model) classifyScript(o *op, e *catalogue.Entry, args []ssa.Value) *op {
-	c := store.Call{Instr: o.instr, Entry: e, Method: o.callee.Name(), Handle: o.handle, Args: args}
+	c := o.storeCall(e, args)
 	text, ok := core{m}.Script(c)
 	if !ok {
 		src := o.handle
@@ -86,7 +86,7 @@ func (m *model) classifyScript(o *op, e *catalogue.Entry, args []ssa.Value) *op 
 			src = store.ArgAt(args, e.Arg)
 		}
 		m.noteScriptWrapper(o, src) // a script wrapper: its callers pass the script
-		m.noteSilent(o.instr, NotJudged, "the Lua script's text is not known here (built at run time, loaded from a file or an embedded file, or kept in a field)")
+		m.noteSilent(o.instr, NotJudged, "the Lua script's text is not known here (built at run time, read from a file or an embed.FS, or kept in a field)")
 		return nil
 	}
 	r := m.applyOp(o, m.redisReader().Script(core{m}, c, text))

@@ -367,8 +367,7 @@ func (m *model) classifySQL(o *op, e *catalogue.Entry, text string, ok bool) *op
 // readGORM classifies a GORM write, read by the SQL reader. A claim, a
 // renewal and a cleanup keep their op, with the UPDATE they amount to.
 func (m *model) readGORM(o *op, e *catalogue.Entry, args []ssa.Value) *op {
-	c := store.Call{Instr: o.instr, Entry: e, Method: o.callee.Name(), Handle: o.handle, Args: args}
-	g := sqlstore.ReadGORM(core{m}, c, m.claimedColumn)
+	g := sqlstore.ReadGORM(core{m}, o.storeCall(e, args), m.claimedColumn)
 	o.target, o.guardPred = g.Target, g.Pred
 	r := m.applyOp(o, g.Op)
 	if g.Stmt != nil {
@@ -398,18 +397,6 @@ func (m *model) applySQL(o *op, x store.Op) *op {
 // the arguments o binds to its placeholders.
 func sqlStmt(o *op, st *sqltext.Statement) sqlstore.Stmt {
 	return sqlstore.Stmt{Statement: st, Call: o.instr, Arg: func(p sqltext.Placeholder) ssa.Value { return sqlArg(o, p) }}
-}
-
-// hasAny reports whether any of want is in have.
-func hasAny(have, want []string) bool {
-	for _, h := range have {
-		for _, w := range want {
-			if h == w {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // pkgPath returns the import path of a function's package, or "".

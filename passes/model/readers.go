@@ -40,12 +40,17 @@ func (c core) Script(call store.Call) (string, bool) {
 // readStore classifies call o, of catalogue entry e with arguments args
 // (the receiver excluded), with reader r.
 func (m *model) readStore(o *op, r store.Reader, e *catalogue.Entry, args []ssa.Value) *op {
+	return m.applyOp(o, r.Read(core{m}, o.storeCall(e, args)))
+}
+
+// storeCall returns call o, of catalogue entry e with arguments args (the
+// receiver excluded), as a reader sees it.
+func (o *op) storeCall(e *catalogue.Entry, args []ssa.Value) store.Call {
 	method := ""
 	if o.callee != nil {
 		method = o.callee.Name()
 	}
-	c := store.Call{Instr: o.instr, Entry: e, Method: method, Handle: o.handle, Args: args}
-	return m.applyOp(o, r.Read(core{m}, c))
+	return store.Call{Instr: o.instr, Entry: e, Method: method, Handle: o.handle, Args: args}
 }
 
 // applyOp records what a reader made of the call in o; it returns nil

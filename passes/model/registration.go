@@ -3,6 +3,7 @@ package model
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
@@ -147,7 +148,7 @@ func (m *model) resolveRegistered(r *registration, v ssa.Value) {
 		if !ok {
 			continue
 		}
-		if all && f.Exported() || !all && hasAny(r.entry.Fields, []string{f.Name()}) {
+		if all && f.Exported() || !all && slices.Contains(r.entry.Fields, f.Name()) {
 			r.funcs = append(r.funcs, f.Origin())
 		}
 	}

@@ -95,6 +95,9 @@ func capture(dir, tool string, args []string) int {
 		cfgFile = args[len(args)-1]
 	}
 	cmd := exec.Command(tool, args...)
+	// go vet parses what the tool writes to stdout (-json, -V=full,
+	// -flags): capture forwards it unchanged and writes nothing there of
+	// its own. Only replay, run by hand, prints its report on stdout.
 	cmd.Stdin, cmd.Stdout = os.Stdin, os.Stdout
 	var errBuf bytes.Buffer
 	cmd.Stderr = io.MultiWriter(os.Stderr, &errBuf)

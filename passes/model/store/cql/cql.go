@@ -21,6 +21,7 @@ package cql
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -53,7 +54,7 @@ func Adjust(st *sqltext.Statement) {
 // a SQL INSERT, not overwritten. A row keyed by anything else may be the
 // row a newer holder wrote, and the INSERT overwrites it.
 func FreshRow(query ssa.Value, st *sqltext.Statement) bool {
-	if calls(st, "uuid") {
+	if slices.Contains(st.Funcs, "uuid") {
 		return true
 	}
 	for _, a := range BoundArgs(query) {
@@ -251,16 +252,6 @@ func SetsOnlyLeaseColumns(set []sqltext.Assignment) bool {
 		}
 	}
 	return len(set) > 0
-}
-
-// calls reports whether a statement calls the function named fn.
-func calls(st *sqltext.Statement, fn string) bool {
-	for _, f := range st.Funcs {
-		if f == fn {
-			return true
-		}
-	}
-	return false
 }
 
 // IfExistsNote returns why a write conditioned only on IF EXISTS does not

@@ -31,12 +31,12 @@ var (
 //   - An INSERT of a new row appends: it cannot overwrite newer state.
 func Read(s Stmt, handle catalogue.Handle, rows bool) store.Op {
 	switch {
-	case hasAny(s.Funcs, xactLockFuncs):
+	case firstOf(s.Funcs, xactLockFuncs) != "":
 		return &store.Acquire{SameHandle: handle == catalogue.Transaction}
-	case hasAny(s.Funcs, sessionLockFuncs):
+	case firstOf(s.Funcs, sessionLockFuncs) != "":
 		// Any handle that pins a session holds it, a transaction too.
 		return &store.Acquire{Session: handle != catalogue.Pooled, SameHandle: handle == catalogue.Session}
-	case hasAny(s.Funcs, unlockFuncs):
+	case firstOf(s.Funcs, unlockFuncs) != "":
 		return &store.Release{}
 	}
 	switch s.Kind {
@@ -75,14 +75,16 @@ func ReadWrite(s Stmt, rows bool) store.Op {
 	return write(s)
 }
 
+// verbs say what each kind of writing statement does.
+var verbs = map[sqltext.Kind]string{
+	sqltext.Update: "updates", sqltext.Delete: "deletes from",
+	sqltext.Upsert: "upserts into", sqltext.Merge: "merges into",
+}
+
 // write is the write a statement makes, unguarded until the engine
 // settles its guard (GuardOf) once every claim of the package is known.
 func write(s Stmt) *store.Write {
-	verb := map[sqltext.Kind]string{
-		sqltext.Update: "updates", sqltext.Delete: "deletes from",
-		sqltext.Upsert: "upserts into", sqltext.Merge: "merges into",
-	}[s.Kind]
-	return &store.Write{Verb: verb, Target: s.Table}
+	return &store.Write{Verb: verbs[s.Kind], Target: s.Table}
 }
 
 // LockFunc returns the lock function a statement runs and the lock it
@@ -97,9 +99,6 @@ func LockFunc(st *sqltext.Statement) (fn, what string) {
 	}
 	return "", ""
 }
-
-// hasAny reports whether any of want is in have.
-func hasAny(have, want []string) bool { return firstOf(have, want) != "" }
 
 // firstOf returns the first of have that is in want, or "".
 func firstOf(have, want []string) string {

@@ -8,19 +8,16 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// rowCounts returns the row counts read from the result of call: the
-// RowsAffected of a sql.Result or a pgconn.CommandTag, the RowsAffected
-// field of a GORM handle.
-func rowCounts(call *ssa.Call) []ssa.Value {
-	n := call.Common().Signature().Results().Len()
-	if n == 0 {
-		return nil
-	}
-	first := store.ResultValue(call, 0, n)
+// rowCountResults returns what the code reads of the row count of call's
+// statement: the counts (RowsAffected of a sql.Result or a
+// pgconn.CommandTag, the RowsAffected field of a GORM handle), and the
+// errors that say the count is not known (the error of
+// sql.Result.RowsAffected, the Error field of a GORM handle).
+func rowCountResults(call *ssa.Call) (counts, errs []ssa.Value) {
+	first := store.ResultValue(call, 0, call.Common().Signature().Results().Len())
 	if first == nil || first.Referrers() == nil {
-		return nil
+		return nil, nil
 	}
-	var out []ssa.Value
 	for _, r := range *first.Referrers() {
 		switch x := r.(type) {
 		case *ssa.Call:
@@ -30,17 +27,25 @@ func rowCounts(call *ssa.Call) []ssa.Value {
 			if args := store.CallArgs(x); len(args) == 0 || args[0] != first {
 				continue
 			}
-			k := x.Common().Signature().Results().Len()
-			if v := store.ResultValue(x, 0, k); v != nil {
-				out = append(out, v)
+			results := x.Common().Signature().Results()
+			if v := store.ResultValue(x, 0, results.Len()); v != nil {
+				counts = append(counts, v)
+			}
+			if results.Len() == 2 && store.IsError(results.At(1).Type()) {
+				if v := store.ResultValue(x, 1, 2); v != nil {
+					errs = append(errs, v)
+				}
 			}
 		case *ssa.FieldAddr:
-			if store.FieldName(x) == "RowsAffected" {
-				out = append(out, fieldLoads(x)...)
+			switch store.FieldName(x) {
+			case "RowsAffected":
+				counts = append(counts, fieldLoads(x)...)
+			case "Error":
+				errs = append(errs, fieldLoads(x)...)
 			}
 		}
 	}
-	return out
+	return counts, errs
 }
 
 // RowCountChecked reports whether the code reads the row count of the
@@ -50,7 +55,8 @@ func RowCountChecked(instr ssa.CallInstruction) bool {
 	if !ok {
 		return false
 	}
-	for _, v := range rowCounts(call) {
+	counts, _ := rowCountResults(call)
+	for _, v := range counts {
 		if store.UsedAtAll(v) {
 			return true
 		}
@@ -84,14 +90,15 @@ func RowCountFailures(instr ssa.CallInstruction) []CondEdge {
 		return nil
 	}
 	var out []CondEdge
-	for _, v := range rowCounts(call) {
+	counts, errs := rowCountResults(call)
+	for _, v := range counts {
 		for _, cmp := range compares(v) {
 			if succ, ok := countFailure(cmp, v); ok {
 				out = append(out, CondEdge{Cond: cmp, Succ: succ})
 			}
 		}
 	}
-	for _, e := range countErrors(call) {
+	for _, e := range errs {
 		for _, cmp := range compares(e) {
 			if cmp.Op != token.EQL && cmp.Op != token.NEQ || !store.IsNil(cmp.X) && !store.IsNil(cmp.Y) {
 				continue
@@ -101,35 +108,6 @@ func RowCountFailures(instr ssa.CallInstruction) []CondEdge {
 				succ = 0
 			}
 			out = append(out, CondEdge{Cond: cmp, Succ: succ})
-		}
-	}
-	return out
-}
-
-// countErrors returns the errors that say the row count of call's
-// statement is not known: the error of sql.Result.RowsAffected and the
-// Error field of a GORM handle.
-func countErrors(call *ssa.Call) []ssa.Value {
-	first := store.ResultValue(call, 0, call.Common().Signature().Results().Len())
-	if first == nil || first.Referrers() == nil {
-		return nil
-	}
-	var out []ssa.Value
-	for _, r := range *first.Referrers() {
-		switch x := r.(type) {
-		case *ssa.Call:
-			if store.CalledName(x) != "RowsAffected" {
-				continue
-			}
-			if k := x.Common().Signature().Results().Len(); k == 2 && store.IsError(x.Common().Signature().Results().At(1).Type()) {
-				if v := store.ResultValue(x, 1, k); v != nil {
-					out = append(out, v)
-				}
-			}
-		case *ssa.FieldAddr:
-			if store.FieldName(x) == "Error" {
-				out = append(out, fieldLoads(x)...)
-			}
 		}
 	}
 	return out
