@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/fencecheck/fencecheck/internal/invdoc"
+	"github.com/fencecheck/fencecheck/internal/invdoc/invschema"
 	"github.com/fencecheck/fencecheck/internal/vetjson"
 )
 
@@ -57,7 +58,7 @@ func inventories(t *testing.T, dir string, extra []string, patterns ...string) [
 		if code != 0 {
 			t.Fatalf("-driver=%s -leases=all -format=json: exit %d\n%s", driver, code, stderr)
 		}
-		if err := invdoc.Validate([]byte(stdout)); err != nil {
+		if err := invschema.Validate([]byte(stdout)); err != nil {
 			t.Errorf("-driver=%s: %v", driver, err)
 		}
 		var doc invdoc.Document
@@ -419,7 +420,7 @@ func TestWhy(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("-why -format=json: exit %d\n%s", code, errOut)
 		}
-		if err := invdoc.Validate([]byte(out)); err != nil {
+		if err := invschema.Validate([]byte(out)); err != nil {
 			t.Errorf("-driver=%s -why -format=json: %v", driver, err)
 		}
 		var doc invdoc.Document

@@ -335,3 +335,24 @@ func TestHermeticAnalysis(t *testing.T) {
 		t.Errorf("only %d packages of the module checked", checked)
 	}
 }
+
+// TestNoValidatorLinked checks that the binary links no JSON schema
+// validator: go vet starts it once per package, dependencies included, and
+// the validator's package initialisation alone cost more than the rest of
+// the binary's. The schemas are checked by the tests (invschema,
+// sarifcheck), not at run time.
+func TestNoValidatorLinked(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	for _, pkg := range deps {
+		if strings.Contains(pkg, "jsonschema") {
+			t.Errorf("the binary links %s", pkg)
+		}
+	}
+	if len(deps) < 50 {
+		t.Errorf("only %d dependencies listed", len(deps))
+	}
+}

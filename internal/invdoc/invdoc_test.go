@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fencecheck/fencecheck/internal/invdoc/invschema"
 	"github.com/fencecheck/fencecheck/internal/vetjson"
 )
 
@@ -115,10 +116,10 @@ func TestSchema(t *testing.T) {
 	if err := WriteJSON(&buf, Decode(findings(), "inventory", relTo)); err != nil {
 		t.Fatal(err)
 	}
-	if err := Validate(buf.Bytes()); err != nil {
+	if err := invschema.Validate(buf.Bytes()); err != nil {
 		t.Fatalf("a decoded document is invalid: %v\n%s", err, buf.String())
 	}
-	if err := Validate([]byte(`{"version": 1, "scopes": []}`)); err != nil {
+	if err := invschema.Validate([]byte(`{"version": 1, "scopes": []}`)); err != nil {
 		t.Errorf("an empty inventory is invalid: %v", err)
 	}
 	var doc map[string]any
@@ -148,7 +149,7 @@ func TestSchema(t *testing.T) {
 		}
 		mutate(d)
 		data, _ = json.Marshal(d)
-		if err := Validate(data); err == nil {
+		if err := invschema.Validate(data); err == nil {
 			t.Errorf("the schema accepts %s", name)
 		}
 	}
