@@ -116,6 +116,20 @@ modules=(
 	# by sqlc through DBTX; it takes no lease: a precision control for the
 	# generated-query reader)
 	riverqueue.com/riverui@v0.22.0
+	# adjust/rmq (a message queue in Redis lists: a payload reserved by a
+	# move into the connection's unacked list, returned by a cleaner when
+	# the connection's heartbeat expires, acknowledged by LREM with the
+	# count checked)
+	github.com/adjust/rmq/v5@v5.2.0
+	# nsqio/nsq (a queue server: messages in flight per client with a
+	# timeout, FIN/REQ/TOUCH checked against the owning client)
+	github.com/nsqio/nsq@v1.3.0
+	# ThreeDotsLabs watermill consumers: SQS, Pub/Sub, JetStream, Redis
+	# streams (XREADGROUP, XCLAIM of idle entries, XACK by id)
+	github.com/ThreeDotsLabs/watermill-aws@v1.0.1
+	github.com/ThreeDotsLabs/watermill-googlecloud/v2@v2.0.0
+	github.com/ThreeDotsLabs/watermill-nats/v2@v2.1.3
+	github.com/ThreeDotsLabs/watermill-redisstream@v1.4.3
 )
 
 # Dependency versions required on top of a module's go.mod. A module
