@@ -151,6 +151,9 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 	if e := m.sqlInterfaceEntry(o); e != nil { // sqliface.go
 		return m.classifyCatalogue(o, e)
 	}
+	if m.classifyRedisWrapperCall(o) { // rediswrap.go
+		return o
+	}
 	if m.classifyInvoke(o) {
 		return o
 	}

@@ -194,6 +194,12 @@ type model struct {
 	// script one of their parameters holds, with that parameter's index
 	// among their Params (receiver included; scriptwrap.go).
 	scriptWrappers map[*ssa.Function]int
+	// redisWrappers memoises, per function of the package, the go-redis
+	// command it wraps, nil when it wraps none (rediswrap.go).
+	redisWrappers map[*ssa.Function]*redisWrapper
+	// fieldOrigins memoises the field each struct field is filled from
+	// (readers.go).
+	fieldOrigins map[*types.Var]*types.Var
 	// fieldScripts memoises the Lua script each struct field holds
 	// (apis.go).
 	fieldScripts map[*types.Var]heldScript

@@ -26,6 +26,54 @@ func (c core) IssuedByClaim(v ssa.Value) bool { return c.m.tokenOrigin(v).origin
 // Text resolves a string value as the engine resolves SQL text.
 func (c core) Text(v ssa.Value) (string, bool) { return resolveText(c.m, v) }
 
+// FieldOrigin returns the struct field every value the package stores in
+// f is loaded from, nil when there is none (f is filled from elsewhere,
+// from several fields, or never in this package).
+func (c core) FieldOrigin(f *types.Var) *types.Var {
+	m := c.m
+	if g, seen := m.fieldOrigins[f]; seen {
+		return g
+	}
+	if m.fieldOrigins == nil {
+		m.fieldOrigins = make(map[*types.Var]*types.Var)
+		var stores map[*types.Var][]ssa.Value
+		m.fieldStores(func(_ *ssa.Function, st *ssa.Store, fa *ssa.FieldAddr) {
+			if g := store.FieldAddrVar(fa); g != nil {
+				if stores == nil {
+					stores = make(map[*types.Var][]ssa.Value)
+				}
+				stores[g] = append(stores[g], st.Val)
+			}
+		})
+		for g, vals := range stores {
+			m.fieldOrigins[g] = filledFrom(vals)
+		}
+	}
+	return m.fieldOrigins[f]
+}
+
+// filledFrom returns the one field every value in vals is a load of, or
+// nil.
+func filledFrom(vals []ssa.Value) *types.Var {
+	var from *types.Var
+	for _, v := range vals {
+		var f *types.Var
+		switch x := store.StripConv(v).(type) {
+		case *ssa.UnOp:
+			if fa, ok := x.X.(*ssa.FieldAddr); ok {
+				f = store.FieldAddrVar(fa)
+			}
+		case *ssa.Field:
+			f = store.FieldVar(x)
+		}
+		if f == nil || from != nil && f != from {
+			return nil
+		}
+		from = f
+	}
+	return from
+}
+
 // Script returns the text of the Lua script call c runs.
 func (c core) Script(call store.Call) (string, bool) {
 	if call.Entry.Arg >= 0 {
@@ -105,11 +153,15 @@ func (m *model) redisItemWrite(fn *ssa.Function, w *op) (ssa.CallInstruction, bo
 	if !w.write || w.guard != NoGuard && w.guard != StateGuard || w.callee == nil {
 		return nil, false
 	}
-	e := catalogue.Lookup(w.callee)
-	if !redisEntry(e) {
+	var c store.Call
+	if e := catalogue.Lookup(w.callee); redisEntry(e) {
+		c = callOf(w.instr, w.callee, e)
+	} else if wc, ok := m.wrappedRedisCall(w.instr); ok {
+		c = wc // a call of a client wrapper: rediswrap.go
+	} else {
 		return nil, false
 	}
-	it, ok := m.redisReader().ItemWrite(core{m}, fn, callOf(w.instr, w.callee, e))
+	it, ok := m.redisReader().ItemWrite(core{m}, fn, c)
 	if !ok || it.Fenced {
 		return nil, false
 	}
@@ -136,6 +188,8 @@ func (m *model) redisReader() *redis.Reader {
 				callee := store.CalledFunc(call)
 				if e := catalogue.Lookup(callee); redisEntry(e) {
 					calls = append(calls, callOf(call, callee, e))
+				} else if c, ok := m.wrappedRedisCall(call); ok {
+					calls = append(calls, c) // rediswrap.go
 				}
 			}
 		}

@@ -1,6 +1,8 @@
 package store
 
 import (
+	"go/types"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
@@ -62,6 +64,10 @@ type Core interface {
 	// Script returns the text of the Lua script a script call runs, read
 	// from its argument or from the script object it is called on.
 	Script(c Call) (string, bool)
+	// FieldOrigin returns the struct field every value the package stores
+	// in f is loaded from (a delivery's key field filled only from its
+	// queue's), nil when there is none.
+	FieldOrigin(f *types.Var) *types.Var
 }
 
 // Op is what a reader makes of a call: one of *Acquire, *Release, *Renew,

@@ -3,6 +3,7 @@ package redis
 import (
 	"go/types"
 
+	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/passes/model/store"
 	"golang.org/x/tools/go/ssa"
 )
@@ -19,9 +20,22 @@ const maxCheckDepth = 8
 // rueidis RedisResult (whose Error is a nil reply's when the key was
 // there) tell it by either; an *IntCmd (LREM) tells its count only by its
 // value too.
+//
+// A call of a client wrapper read as its command (a function of the
+// package, not in the catalogue, that returns the command's value and its
+// error) tells the outcome by the value alone, as the command does.
 func outcomeChecked(call ssa.CallInstruction) bool {
 	v := call.Value()
 	if v == nil {
+		return false
+	}
+	if t, ok := v.Type().(*types.Tuple); ok && catalogue.Lookup(store.CalledFunc(call)) == nil {
+		for _, r := range *v.Referrers() {
+			if x, ok := r.(*ssa.Extract); ok && !store.IsError(t.At(x.Index).Type()) &&
+				reachesTest(x, false, 1, make(map[ssa.Value]bool)) {
+				return true
+			}
+		}
 		return false
 	}
 	return reachesTest(v, isValueCmd(v.Type()), 0, make(map[ssa.Value]bool))

@@ -45,12 +45,12 @@ func shapeOf(core store.Core, fn *ssa.Function, v ssa.Value) (keyShape, bool) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
 			if f := store.FieldAddrVar(fa); f != nil {
-				return keyShape{field: f}, true
+				return keyShape{field: originField(core, f)}, true
 			}
 		}
 	case *ssa.Field:
 		if f := store.FieldVar(x); f != nil {
-			return keyShape{field: f}, true
+			return keyShape{field: originField(core, f)}, true
 		}
 	case *ssa.Parameter:
 		if recv := fn.Signature.Recv(); recv != nil && len(fn.Params) > 0 && fn.Params[0] != x {
@@ -60,6 +60,23 @@ func shapeOf(core store.Core, fn *ssa.Function, v ssa.Value) (keyShape, bool) {
 		}
 	}
 	return keyShape{fn: store.Root(fn), value: v}, true
+}
+
+// maxFieldHops bounds the chain of fields filled from fields.
+const maxFieldHops = 4
+
+// originField returns the field whose value f holds: f itself, or the
+// field every value stored in f is loaded from, followed a few hops (a
+// delivery's key field copied from its queue's names the queue's key).
+func originField(core store.Core, f *types.Var) *types.Var {
+	for i := 0; i < maxFieldHops; i++ {
+		g := core.FieldOrigin(f)
+		if g == nil || g == f {
+			break
+		}
+		f = g
+	}
+	return f
 }
 
 // named reports whether the shape names a key of the package: a text or

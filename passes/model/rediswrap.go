@@ -1,0 +1,335 @@
+package model
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/fencecheck/fencecheck/internal/catalogue"
+	"github.com/fencecheck/fencecheck/passes/model/store"
+)
+
+// Redis client wrappers. A function of the package whose one store call
+// is a go-redis command on a key one of its parameters gives, and which
+// returns the command's outcome
+//
+//	func (w Wrapper) LRem(key string, count int64, value string) (int64, error) {
+//		return w.raw.LRem(ctx, key, count, value).Result()
+//	}
+//
+// cannot tell whose key it writes or whether the outcome is checked; its
+// callers can. A call of such a wrapper, directly or through an interface
+// whose every implementation in the package is a wrapper of the same
+// command or keeps its state in memory (a fake for tests beside the real
+// client), is read as the command itself with the caller's arguments: the
+// lock or reservation held in the key and the check of the outcome are the
+// caller's. The wrapper's body is not entered from those calls; it is
+// still judged on its own when something else reaches it.
+
+// redisWrapper is a wrapper of one go-redis command.
+type redisWrapper struct {
+	// entry and method are the command's catalogue entry and method name.
+	entry  *catalogue.Entry
+	method string
+	// inner are the command call's arguments, the receiver excluded.
+	inner []ssa.Value
+	// params[i] is the index in the wrapper's Params of the parameter
+	// inner[i] is, or -1.
+	params []int
+}
+
+// maxOutcomeDepth bounds the walk from a wrapper's result to its command.
+const maxOutcomeDepth = 6
+
+// redisWrapperOf returns the wrapper fn is, memoised.
+func (m *model) redisWrapperOf(fn *ssa.Function) (*redisWrapper, bool) {
+	if w, seen := m.redisWrappers[fn]; seen {
+		return w, w != nil
+	}
+	if m.redisWrappers == nil {
+		m.redisWrappers = make(map[*ssa.Function]*redisWrapper)
+	}
+	w := m.findRedisWrapper(fn)
+	m.redisWrappers[fn] = w
+	return w, w != nil
+}
+
+// findRedisWrapper returns the wrapper fn is, or nil: a declared function
+// of the package with one catalogued call, a go-redis command that takes
+// at least one argument from fn's parameters, no call of a function of the
+// package, of a function value or through the package's interfaces, and a
+// result that comes from the command.
+func (m *model) findRedisWrapper(fn *ssa.Function) *redisWrapper {
+	if fn.Parent() != nil || m.local[fn] == nil || len(fn.Blocks) == 0 {
+		return nil
+	}
+	var inner ssa.CallInstruction
+	var innerFn *types.Func
+	var entry *catalogue.Entry
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if _, ok := instr.(*ssa.Call); !ok {
+				return nil // a go or defer statement
+			}
+			callee := store.CalledFunc(call)
+			if callee == nil {
+				if _, builtin := call.Common().Value.(*ssa.Builtin); builtin {
+					continue
+				}
+				return nil // a function value
+			}
+			if e := catalogue.Lookup(callee); e != nil {
+				if inner != nil || e.Class != catalogue.RedisCommand {
+					return nil
+				}
+				inner, innerFn, entry = call, callee, e
+				continue
+			}
+			if callee.Pkg() == m.pass.Pkg || call.Common().IsInvoke() && m.userPackage(callee.Pkg()) {
+				return nil
+			}
+		}
+	}
+	if inner == nil || !returnsOutcome(fn, inner) {
+		return nil
+	}
+	args := callOf(inner, innerFn, entry).Args
+	w := &redisWrapper{entry: entry, method: innerFn.Name(), inner: args, params: make([]int, len(args))}
+	passed := false
+	for i, a := range args {
+		w.params[i] = -1
+		if p, ok := store.StripConv(a).(*ssa.Parameter); ok {
+			if j := paramPos(fn, p); j >= 0 {
+				w.params[i] = j
+				passed = passed || !store.IsContext(p.Type())
+			}
+		}
+	}
+	if !passed {
+		return nil
+	}
+	return w
+}
+
+// returnsOutcome reports whether a result of fn other than an error comes
+// from call: its command object, or a value its Result or Val returns.
+func returnsOutcome(fn *ssa.Function, call ssa.CallInstruction) bool {
+	cmd := call.Value()
+	if cmd == nil {
+		return false
+	}
+	var from func(v ssa.Value, depth int) bool
+	from = func(v ssa.Value, depth int) bool {
+		if depth > maxOutcomeDepth {
+			return false
+		}
+		switch x := store.StripConv(v).(type) {
+		case *ssa.Call:
+			return x == cmd || isMethodCallOn(x, cmd)
+		case *ssa.Extract:
+			return from(x.Tuple, depth+1)
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if from(e, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			for _, r := range ret.Results {
+				if !store.IsError(r.Type()) && from(r, 0) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isMethodCallOn reports whether call is a method call on v.
+func isMethodCallOn(call *ssa.Call, v ssa.Value) bool {
+	c := call.Common()
+	if c.IsInvoke() {
+		return c.Value == v
+	}
+	f := c.StaticCallee()
+	return f != nil && f.Signature.Recv() != nil && len(c.Args) > 0 && c.Args[0] == v
+}
+
+// wrappedRedisCall returns call as the command of the wrapper it calls,
+// with the caller's arguments in place of the wrapper's parameters.
+func (m *model) wrappedRedisCall(call ssa.CallInstruction) (store.Call, bool) {
+	w, ok := m.callsRedisWrapper(call)
+	if !ok {
+		return store.Call{}, false
+	}
+	common := call.Common()
+	// argAt returns the caller's value of the wrapper's parameter i.
+	argAt := func(i int) ssa.Value {
+		if common.IsInvoke() {
+			if i == 0 {
+				return common.Value
+			}
+			i--
+		}
+		if i < len(common.Args) {
+			return common.Args[i]
+		}
+		return nil
+	}
+	args := make([]ssa.Value, len(w.inner))
+	for i, a := range w.inner {
+		args[i] = a
+		if w.params[i] >= 0 {
+			if v := argAt(w.params[i]); v != nil {
+				args[i] = v
+			}
+		}
+	}
+	return store.Call{Instr: call, Entry: w.entry, Method: w.method, Args: args}, true
+}
+
+// callsRedisWrapper returns the wrapper a call runs: a static call of a
+// wrapper of the package, or a call through an interface whose
+// implementations are all in the package, each a wrapper of the same
+// command taking the same parameters or a function that keeps its state
+// in memory, at least one of them a wrapper.
+func (m *model) callsRedisWrapper(call ssa.CallInstruction) (*redisWrapper, bool) {
+	common := call.Common()
+	if !common.IsInvoke() {
+		fn := common.StaticCallee()
+		if fn == nil || fn.Origin() != nil {
+			return nil, false
+		}
+		return m.redisWrapperOf(fn)
+	}
+	method := common.Method
+	if method == nil || !m.userPackage(method.Pkg()) || len(m.hiddenImplementations(method)) > 0 {
+		return nil, false
+	}
+	var found *redisWrapper
+	for _, im := range m.implementations(common.Value.Type(), method) {
+		if im.method.Pkg() != m.pass.Pkg {
+			return nil, false
+		}
+		if _, ok := m.funcDirectives(im.method); ok {
+			return nil, false
+		}
+		fn := m.localFunc(im.method)
+		if fn == nil {
+			return nil, false
+		}
+		if w, ok := m.redisWrapperOf(fn); ok {
+			if found != nil && !sameCommand(found, w) {
+				return nil, false
+			}
+			found = w
+			continue
+		}
+		if plain, keeps := m.inMemory(fn, 0); !plain || !keeps {
+			return nil, false // an implementation that does nothing vetoes
+		}
+	}
+	return found, found != nil
+}
+
+// sameCommand reports whether two wrappers run one command with their
+// parameters in the same places.
+func sameCommand(a, b *redisWrapper) bool {
+	if a.entry != b.entry || len(a.params) != len(b.params) {
+		return false
+	}
+	for i := range a.params {
+		if a.params[i] != b.params[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// maxInMemoryDepth bounds the walk through the callees of an in-memory
+// implementation.
+const maxInMemoryDepth = 4
+
+// inMemory reports whether fn is plain, calling nothing the catalogue or
+// a fact describes, no function value and nothing through the package's
+// interfaces (and the package's functions it calls are plain too), and
+// whether it keeps state in memory: it updates a map, or stores through a
+// pointer, a field or an element.
+func (m *model) inMemory(fn *ssa.Function, depth int) (plain, keeps bool) {
+	if depth > maxInMemoryDepth || len(fn.Blocks) == 0 {
+		return false, false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.MapUpdate:
+				keeps = true
+			case *ssa.Store:
+				if _, local := x.Addr.(*ssa.Alloc); !local {
+					keeps = true
+				}
+			case *ssa.Go:
+				return false, false
+			}
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			common := call.Common()
+			if _, builtin := common.Value.(*ssa.Builtin); builtin {
+				continue
+			}
+			var sub *ssa.Function
+			callee := store.CalledFunc(call)
+			switch {
+			case callee == nil:
+				mc, ok := common.Value.(*ssa.MakeClosure)
+				if !ok {
+					return false, false
+				}
+				sub, _ = mc.Fn.(*ssa.Function)
+			case catalogue.Lookup(callee) != nil:
+				return false, false
+			case common.IsInvoke() && m.userPackage(callee.Pkg()):
+				return false, false
+			case callee.Pkg() == m.pass.Pkg:
+				sub = common.StaticCallee()
+			default:
+				if _, ok := m.importedFact(callee); ok {
+					return false, false
+				}
+				continue
+			}
+			if sub == nil {
+				return false, false
+			}
+			p, k := m.inMemory(sub, depth+1)
+			if !p {
+				return false, false
+			}
+			keeps = keeps || k
+		}
+	}
+	return true, keeps
+}
+
+// classifyRedisWrapperCall classifies call o of a Redis client wrapper as
+// the wrapper's command with the caller's arguments, and keeps the scope
+// out of the wrapper's body. It reports whether o called one.
+func (m *model) classifyRedisWrapperCall(o *op) bool {
+	c, ok := m.wrappedRedisCall(o.instr)
+	if !ok {
+		return false
+	}
+	o.local = nil
+	m.applyOp(o, m.redisReader().Read(core{m}, c))
+	return true
+}
