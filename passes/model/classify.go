@@ -69,6 +69,7 @@ func (m *model) classifyAll() {
 	m.twoStepClaims()        // SELECT free rows, then UPDATE them: sqlshape.go
 	m.cqlLeases()            // INSERT … IF NOT EXISTS USING TTL: cqllease.go
 	m.lockedDeadlineClaims() // FOR UPDATE, then a deadline: lockedclaim.go
+	m.resolveProducers()     // calls of function values another call returned: releases.go
 	for _, fn := range m.funcs {
 		for _, o := range m.local[fn].ops {
 			for _, c := range o.claimColumns {

@@ -197,6 +197,9 @@ type model struct {
 	// redisWrappers memoises, per function of the package, the go-redis
 	// command it wraps, nil when it wraps none (rediswrap.go).
 	redisWrappers map[*ssa.Function]*redisWrapper
+	// funcValueCalls are the calls of function values, kept until their
+	// producers are looked up (releases.go).
+	funcValueCalls []*op
 	// fieldOrigins memoises the field each struct field is filled from
 	// (readers.go).
 	fieldOrigins map[*types.Var]*types.Var

@@ -9,24 +9,66 @@ import (
 	"github.com/fencecheck/fencecheck/passes/model/store"
 )
 
-// classifyFuncValueCall keeps a call of a function value that another call
-// returned (unlock, err := locks.Acquire(ctx, key); … unlock()). Whether
-// it releases is settled once acquisitions are known (settleIndirect).
+// classifyFuncValueCall keeps a call of a function value, which may be one
+// that another call returned (unlock, err := locks.Acquire(ctx, key); …
+// unlock()). The call that produced it is looked up once every call is
+// classified (resolveProducers), and whether it releases is settled once
+// acquisitions are known (settleIndirect).
 func (m *model) classifyFuncValueCall(o *op) *op {
-	common := o.instr.Common()
-	if common.IsInvoke() {
+	if o.instr.Common().IsInvoke() {
 		return nil
 	}
-	p := m.producerOf(common.Value)
-	if p == nil {
-		return m.noteDynamic(o) // inventory.go
-	}
-	o.producer = p
-	o.name = "function returned by " + displayName(store.FuncObject(p.Common().StaticCallee()), nil)
-	if p.Common().IsInvoke() {
-		o.name = "function returned by " + displayName(p.Common().Method, nil)
-	}
+	m.funcValueCalls = append(m.funcValueCalls, o)
 	return o
+}
+
+// resolveProducers finds the call that returned the function value each
+// call of a function value runs, and drops the calls whose value no call
+// of the package returned. Only a producer that acquires makes its value
+// a release, so in a package none of whose calls acquires nothing is
+// looked up: the value-flow graph is not built for it.
+func (m *model) resolveProducers() {
+	calls := m.funcValueCalls
+	m.funcValueCalls = nil
+	if len(calls) == 0 {
+		return
+	}
+	acquires := false
+	for _, fn := range m.funcs {
+		for _, o := range m.local[fn].ops {
+			acquires = acquires || o.acquire
+		}
+	}
+	dropped := make(map[*op]bool)
+	for _, o := range calls {
+		var p ssa.CallInstruction
+		if acquires {
+			p = m.producerOf(o.instr.Common().Value)
+		}
+		if p == nil {
+			m.noteDynamic(o) // inventory.go
+			dropped[o] = true
+			continue
+		}
+		o.producer = p
+		o.name = "function returned by " + displayName(store.FuncObject(p.Common().StaticCallee()), nil)
+		if p.Common().IsInvoke() {
+			o.name = "function returned by " + displayName(p.Common().Method, nil)
+		}
+	}
+	if len(dropped) == 0 {
+		return
+	}
+	for _, fn := range m.funcs {
+		fi := m.local[fn]
+		kept := fi.ops[:0]
+		for _, o := range fi.ops {
+			if !dropped[o] {
+				kept = append(kept, o)
+			}
+		}
+		fi.ops = kept
+	}
 }
 
 // producerOf returns the call that returned the function value v: the
