@@ -144,6 +144,9 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 	if o.callee.FullName() == "(sync.Locker).Lock" || o.callee.FullName() == "(sync.Locker).Unlock" {
 		return m.classifyLocker(o)
 	}
+	if m.classifyRedisWrapperCall(o) { // rediswrap.go
+		return o
+	}
 	if !local && (!catalogue.InLibrary(pkgPath(o.callee)) || m.sameModule(pkgPath(o.callee))) {
 		if d, ok := m.funcDirectives(o.callee); ok && m.applyDirectives(o, d) {
 			return o
@@ -151,9 +154,6 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 	}
 	if e := m.sqlInterfaceEntry(o); e != nil { // sqliface.go
 		return m.classifyCatalogue(o, e)
-	}
-	if m.classifyRedisWrapperCall(o) { // rediswrap.go
-		return o
 	}
 	if m.classifyInvoke(o) {
 		return o

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/fencecheck/fencecheck/passes/model"
 )
 
 // TestRedisReservations checks a queue that reserves jobs in Redis (a
@@ -19,4 +21,15 @@ func TestRedisReservations(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, dir, verdicts, "redisshape/reserve/queue")
+}
+
+// TestRedisWrapperFacts checks that a go-redis client wrapper exports
+// which command it runs and where its parameters go, and that a method
+// that drops the command's outcome exports no such fact.
+func TestRedisWrapperFacts(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, model.Analyzer, "redisshape/reserve/wrapclient")
 }

@@ -2,6 +2,8 @@ package model
 
 import (
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -24,13 +26,14 @@ import (
 // client), is read as the command itself with the caller's arguments: the
 // lock or reservation held in the key and the check of the outcome are the
 // caller's. The wrapper's body is not entered from those calls; it is
-// still judged on its own when something else reaches it.
+// still judged on its own when something else reaches it. The wrapper's
+// FuncFact names its command and where its parameters go, so calls in
+// other packages are read the same way.
 
 // redisWrapper is a wrapper of one go-redis command.
 type redisWrapper struct {
-	// entry and method are the command's catalogue entry and method name.
-	entry  *catalogue.Entry
-	method string
+	// entry is the command's catalogue entry.
+	entry *catalogue.Entry
 	// inner are the command call's arguments, the receiver excluded.
 	inner []ssa.Value
 	// params[i] is the index in the wrapper's Params of the parameter
@@ -55,10 +58,10 @@ func (m *model) redisWrapperOf(fn *ssa.Function) (*redisWrapper, bool) {
 }
 
 // findRedisWrapper returns the wrapper fn is, or nil: a declared function
-// of the package with one catalogued call, a go-redis command that takes
-// at least one argument from fn's parameters, no call of a function of the
-// package, of a function value or through the package's interfaces, and a
-// result that comes from the command.
+// of the package with one catalogued call, a go-redis command whose key is
+// one of fn's parameters, no call of a function of the package, of a
+// function value or through the package's interfaces, and a result that
+// comes from the command.
 func (m *model) findRedisWrapper(fn *ssa.Function) *redisWrapper {
 	if fn.Parent() != nil || m.local[fn] == nil || len(fn.Blocks) == 0 {
 		return nil
@@ -98,19 +101,23 @@ func (m *model) findRedisWrapper(fn *ssa.Function) *redisWrapper {
 		return nil
 	}
 	args := callOf(inner, innerFn, entry).Args
-	w := &redisWrapper{entry: entry, method: innerFn.Name(), inner: args, params: make([]int, len(args))}
-	passed := false
+	w := &redisWrapper{entry: entry, inner: args, params: make([]int, len(args))}
+	keyPassed, first := false, true
 	for i, a := range args {
 		w.params[i] = -1
 		if p, ok := store.StripConv(a).(*ssa.Parameter); ok {
-			if j := paramPos(fn, p); j >= 0 {
-				w.params[i] = j
-				passed = passed || !store.IsContext(p.Type())
-			}
+			w.params[i] = paramPos(fn, p)
 		}
+		if store.IsContext(a.Type()) {
+			continue
+		}
+		// The first argument after the context is the command's key (the
+		// keys, for a command on several).
+		keyPassed = keyPassed || first && w.params[i] >= 0
+		first = false
 	}
-	if !passed {
-		return nil
+	if !keyPassed {
+		return nil // a key of the wrapper's own (a lock's field): its body decides
 	}
 	return w
 }
@@ -163,95 +170,152 @@ func isMethodCallOn(call *ssa.Call, v ssa.Value) bool {
 	return f != nil && f.Signature.Recv() != nil && len(c.Args) > 0 && c.Args[0] == v
 }
 
+// wrapperForm is what a call of a wrapper needs to be read as its
+// command: the command's catalogue entry and, for each of its arguments
+// after the receiver (a context the wrapper makes itself left out), the
+// declared index (receiver excluded) of the wrapper's parameter passed
+// there, or -1.
+type wrapperForm struct {
+	entry *catalogue.Entry
+	args  []int
+}
+
+// equal reports whether two wrappers run one command with their
+// parameters in the same places.
+func (f wrapperForm) equal(g wrapperForm) bool {
+	return f.entry == g.entry && slices.Equal(f.args, g.args)
+}
+
+// localWrapperForm returns the form of fn, a function of the package,
+// when it is a wrapper.
+func (m *model) localWrapperForm(fn *ssa.Function) (wrapperForm, bool) {
+	w, ok := m.redisWrapperOf(fn)
+	if !ok {
+		return wrapperForm{}, false
+	}
+	recv := 0
+	if fn.Signature.Recv() != nil {
+		recv = 1
+	}
+	form := wrapperForm{entry: w.entry}
+	for i, a := range w.inner {
+		switch {
+		case w.params[i] >= recv:
+			form.args = append(form.args, w.params[i]-recv)
+		case !store.IsContext(a.Type()):
+			form.args = append(form.args, -1)
+		}
+	}
+	return form, true
+}
+
+// importedWrapperForm returns the form of fn, a function of another
+// package, from its FuncFact.
+func (m *model) importedWrapperForm(fn *types.Func) (wrapperForm, bool) {
+	f, ok := m.importedFact(fn)
+	if !ok || f.RedisCommand == "" {
+		return wrapperForm{}, false
+	}
+	e := catalogue.LookupName(f.RedisCommand)
+	if e == nil || e.Class != catalogue.RedisCommand {
+		return wrapperForm{}, false
+	}
+	return wrapperForm{entry: e, args: f.RedisArgs}, true
+}
+
+// redisWrapperFact returns what FuncFact says of fn when it is a Redis
+// client wrapper: its command's catalogue name and where its parameters
+// go.
+func (m *model) redisWrapperFact(fn *ssa.Function) (string, []int) {
+	form, ok := m.localWrapperForm(fn)
+	if !ok {
+		return "", nil
+	}
+	return form.entry.Name, form.args
+}
+
 // wrappedRedisCall returns call as the command of the wrapper it calls,
-// with the caller's arguments in place of the wrapper's parameters.
+// with the caller's arguments where the wrapper passes its parameters and
+// a value nothing is known of for what the wrapper passes itself.
 func (m *model) wrappedRedisCall(call ssa.CallInstruction) (store.Call, bool) {
-	w, ok := m.callsRedisWrapper(call)
+	form, ok := m.wrapperFormOf(call)
 	if !ok {
 		return store.Call{}, false
 	}
 	common := call.Common()
-	// argAt returns the caller's value of the wrapper's parameter i.
-	argAt := func(i int) ssa.Value {
-		if common.IsInvoke() {
-			if i == 0 {
-				return common.Value
-			}
-			i--
-		}
-		if i < len(common.Args) {
-			return common.Args[i]
-		}
-		return nil
-	}
-	args := make([]ssa.Value, len(w.inner))
-	for i, a := range w.inner {
-		args[i] = a
-		if w.params[i] >= 0 {
-			if v := argAt(w.params[i]); v != nil {
-				args[i] = v
-			}
+	off := argOffset(common)
+	args := make([]ssa.Value, len(form.args))
+	for i, d := range form.args {
+		if d >= 0 && d+off < len(common.Args) {
+			args[i] = common.Args[d+off]
+		} else {
+			args[i] = ssa.NewConst(nil, types.Typ[types.UntypedNil]) // known to the wrapper only
 		}
 	}
-	return store.Call{Instr: call, Entry: w.entry, Method: w.method, Args: args}, true
+	method := form.entry.Name[strings.LastIndex(form.entry.Name, ".")+1:]
+	return store.Call{Instr: call, Entry: form.entry, Method: method, Args: args}, true
 }
 
-// callsRedisWrapper returns the wrapper a call runs: a static call of a
-// wrapper of the package, or a call through an interface whose
-// implementations are all in the package, each a wrapper of the same
-// command taking the same parameters or a function that keeps its state
-// in memory, at least one of them a wrapper.
-func (m *model) callsRedisWrapper(call ssa.CallInstruction) (*redisWrapper, bool) {
+// wrapperFormOf returns the form of the wrapper a call runs: a static call
+// of a wrapper, of this package or another, or a call through an
+// interface of the program whose implementations are all wrappers of one
+// command with their parameters in the same places, or functions of the
+// package that keep their state in memory, at least one a wrapper.
+func (m *model) wrapperFormOf(call ssa.CallInstruction) (wrapperForm, bool) {
 	common := call.Common()
 	if !common.IsInvoke() {
 		fn := common.StaticCallee()
-		if fn == nil || fn.Origin() != nil {
-			return nil, false
+		if fn == nil || fn.Origin() != nil || fn.Pkg == nil {
+			return wrapperForm{}, false
 		}
-		return m.redisWrapperOf(fn)
+		if fn.Pkg.Pkg == m.pass.Pkg {
+			return m.localWrapperForm(fn)
+		}
+		if obj := store.FuncObject(fn); obj != nil {
+			return m.importedWrapperForm(obj)
+		}
+		return wrapperForm{}, false
 	}
 	method := common.Method
 	if method == nil || !m.userPackage(method.Pkg()) || len(m.hiddenImplementations(method)) > 0 {
-		return nil, false
+		return wrapperForm{}, false
 	}
-	var found *redisWrapper
+	var found *wrapperForm
+	agree := func(f wrapperForm) bool {
+		if found != nil && !found.equal(f) {
+			return false
+		}
+		found = &f
+		return true
+	}
 	for _, im := range m.implementations(common.Value.Type(), method) {
 		if im.method.Pkg() != m.pass.Pkg {
-			return nil, false
+			if f, ok := m.importedWrapperForm(im.method); !ok || !agree(f) {
+				return wrapperForm{}, false
+			}
+			continue
 		}
 		if _, ok := m.funcDirectives(im.method); ok {
-			return nil, false
+			return wrapperForm{}, false
 		}
 		fn := m.localFunc(im.method)
 		if fn == nil {
-			return nil, false
+			return wrapperForm{}, false
 		}
-		if w, ok := m.redisWrapperOf(fn); ok {
-			if found != nil && !sameCommand(found, w) {
-				return nil, false
+		if f, ok := m.localWrapperForm(fn); ok {
+			if !agree(f) {
+				return wrapperForm{}, false
 			}
-			found = w
 			continue
 		}
 		if plain, keeps := m.inMemory(fn, 0); !plain || !keeps {
-			return nil, false // an implementation that does nothing vetoes
+			return wrapperForm{}, false // an implementation that does nothing vetoes
 		}
 	}
-	return found, found != nil
-}
-
-// sameCommand reports whether two wrappers run one command with their
-// parameters in the same places.
-func sameCommand(a, b *redisWrapper) bool {
-	if a.entry != b.entry || len(a.params) != len(b.params) {
-		return false
+	if found == nil {
+		return wrapperForm{}, false
 	}
-	for i := range a.params {
-		if a.params[i] != b.params[i] {
-			return false
-		}
-	}
-	return true
+	return *found, true
 }
 
 // maxInMemoryDepth bounds the walk through the callees of an in-memory

@@ -94,6 +94,14 @@ type FuncFact struct {
 	// MarkKey is the declared index (receiver excluded) of the parameter
 	// that holds the keys of the rows Marks marks.
 	MarkKey int
+	// RedisCommand is, for a Redis client wrapper (rediswrap.go), the
+	// catalogue name of the go-redis command it runs; RedisArgs are, for
+	// each argument of that command after its receiver (a context the
+	// wrapper makes itself left out), the declared index (receiver
+	// excluded) of the wrapper's parameter passed there, or -1. A call is
+	// read as the command with the caller's arguments.
+	RedisCommand string
+	RedisArgs    []int
 }
 
 // AFact marks FuncFact as an analysis fact.
@@ -154,6 +162,9 @@ func (f *FuncFact) String() string {
 	}
 	if len(f.Marks) > 0 {
 		parts = append(parts, fmt.Sprintf("marks(%s;key=%d)", strings.Join(f.Marks, ","), f.MarkKey))
+	}
+	if f.RedisCommand != "" {
+		parts = append(parts, fmt.Sprintf("redis(%s;%v)", f.RedisCommand[strings.LastIndex(f.RedisCommand, ".")+1:], f.RedisArgs))
 	}
 	return "fence:" + strings.Join(parts, ",")
 }
@@ -243,8 +254,9 @@ func (m *model) exportFacts() {
 		if marks, key, ok := m.marksOf(fi); ok {
 			f.Marks, f.MarkKey = marks, key
 		}
+		f.RedisCommand, f.RedisArgs = m.redisWrapperFact(fn) // rediswrap.go
 		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 || len(f.SyncParams) > 0 || f.SQLText != "" || len(f.ScriptParams) > 0 || len(f.ProbeCtxParams) > 0 ||
-			len(f.FreeRows) > 0 || len(f.Marks) > 0 {
+			len(f.FreeRows) > 0 || len(f.Marks) > 0 || f.RedisCommand != "" {
 			m.pass.ExportObjectFact(obj, f)
 		}
 	}

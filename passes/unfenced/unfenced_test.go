@@ -123,7 +123,7 @@ func TestCallbackHelpers(t *testing.T) {
 func TestRedisShapes(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "redisshape/claims", "redisshape/redigocmd", "redisshape/worker",
 		"redisshape/setnx/app", "redisshape/setnx/local", "redisshape/setnx/older", "redisshape/setnx/inproc", "redisshape/gozero",
-		"redisshape/reserve/moved", "redisshape/reserve/worker", "redisshape/reserve/wrapped")
+		"redisshape/reserve/moved", "redisshape/reserve/worker", "redisshape/reserve/wrapped", "redisshape/reserve/wrapqueue")
 }
 
 // TestEmbeddedFiles checks a hand-written Redis lock whose release script
