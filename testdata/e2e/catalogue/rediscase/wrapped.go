@@ -5,6 +5,8 @@ import (
 	"errors"
 
 	"github.com/redis/go-redis/v9"
+
+	"example.com/catalogue/rediscase/listclient"
 )
 
 // ListClient is a queue's own view of Redis, so that tests can run it on
@@ -75,4 +77,34 @@ func (m *Mailbox) Handle(process func(string) error) error {
 		return err
 	}
 	return m.Ack(p)
+}
+
+// RemoteMailbox reserves deliveries through the wrapper of package
+// listclient: its facts say which command each method runs.
+type RemoteMailbox struct {
+	Lists                    listclient.Lists
+	Ready, Unacked, Rejected string
+}
+
+// Take reserves the next delivery.
+func (m *RemoteMailbox) Take() (string, error) {
+	return m.Lists.RPopLPush(m.Ready, m.Unacked)
+}
+
+// Ack removes the delivery with the count checked.
+func (m *RemoteMailbox) Ack(payload string) error {
+	n, err := m.Lists.LRem(m.Unacked, 1, payload) // ok: the count says whether the delivery was still here
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return errNotReserved
+	}
+	return nil
+}
+
+// Drop removes the delivery and looks at the error only.
+func (m *RemoteMailbox) Drop(payload string) error {
+	_, err := m.Lists.LRem(m.Unacked, 1, payload) // finding: unfenced
+	return err
 }
