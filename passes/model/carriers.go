@@ -115,7 +115,7 @@ func (m *model) leaseCarriers() map[*types.TypeName]Lease {
 	}
 	leases := make(map[*types.TypeName]Lease)
 	spoiled := make(map[*types.TypeName]bool)
-	label := m.leaseLabel()
+	var label *valueflow.Label // built on the first value made under a lease
 	for _, fn := range m.funcs {
 		fi := m.local[fn]
 		for _, b := range fn.Blocks {
@@ -129,6 +129,9 @@ func (m *model) leaseCarriers() map[*types.TypeName]Lease {
 					continue // a test's values neither make nor spoil a carrier
 				}
 				lease, scoped := fi.leaseAt(alloc)
+				if scoped && label == nil {
+					label = m.leaseLabel()
+				}
 				if !scoped || !m.carriesLease(label, alloc) {
 					spoiled[obj] = true
 					delete(leases, obj)

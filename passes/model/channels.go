@@ -169,10 +169,41 @@ func recvFailure(recv *ssa.UnOp) []*ssa.BasicBlock {
 	return out
 }
 
+// sendsUnderLease reports whether some send of the package, outside its
+// tests, runs under a lease.
+func (m *model) sendsUnderLease() bool {
+	for _, fn := range m.funcs {
+		fi := m.local[fn]
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				send := false
+				switch x := instr.(type) {
+				case *ssa.Send:
+					send = true
+				case *ssa.Select:
+					for _, st := range x.States {
+						send = send || st.Dir == types.SendOnly
+					}
+				}
+				if !send || m.inTestCode(instr) {
+					continue
+				}
+				if _, ok := fi.leaseAt(instr); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // leasedChannels returns the channels every send on which runs in a lease
 // scope, with the lease of the first send. A channel code outside the
 // package may send on is left out.
 func (m *model) leasedChannels() map[valueflow.Chan]Lease {
+	if !m.sendsUnderLease() {
+		return nil // no channel can carry a lease: the graph is not needed
+	}
 	g := m.graph()
 	leased := make(map[valueflow.Chan]Lease)
 	spoiled := make(map[valueflow.Chan]bool)

@@ -29,6 +29,9 @@ import (
 // It runs before channelScopes, so a receive loop that forwards each
 // delivery on a channel of its own hands the lease on.
 func (m *model) deliveryScopes() {
+	if !m.callsDelivers() {
+		return // every delivery channel comes from a Delivers call of the package
+	}
 	var queue []*funcInfo
 	for _, fn := range m.funcs {
 		fi := m.local[fn]
@@ -45,6 +48,21 @@ func (m *model) deliveryScopes() {
 		fi := queue[0]
 		queue = append(queue[1:], m.scopedCallees(fi)...)
 	}
+}
+
+// callsDelivers reports whether a function of the package calls a
+// catalogued Delivers API.
+func (m *model) callsDelivers() bool {
+	for _, fn := range m.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok && deliveryCall(call) != nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // deliveredLease returns the lease of a message received from ch: every
