@@ -136,7 +136,7 @@ func returnsOutcome(fn *ssa.Function, call ssa.CallInstruction) bool {
 		}
 		switch x := store.StripConv(v).(type) {
 		case *ssa.Call:
-			return x == cmd || isMethodCallOn(x, cmd)
+			return x == cmd || store.IsMethodCallOn(x, cmd)
 		case *ssa.Extract:
 			return from(x.Tuple, depth+1)
 		case *ssa.Phi:
@@ -158,16 +158,6 @@ func returnsOutcome(fn *ssa.Function, call ssa.CallInstruction) bool {
 		}
 	}
 	return false
-}
-
-// isMethodCallOn reports whether call is a method call on v.
-func isMethodCallOn(call *ssa.Call, v ssa.Value) bool {
-	c := call.Common()
-	if c.IsInvoke() {
-		return c.Value == v
-	}
-	f := c.StaticCallee()
-	return f != nil && f.Signature.Recv() != nil && len(c.Args) > 0 && c.Args[0] == v
 }
 
 // wrapperForm is what a call of a wrapper needs to be read as its

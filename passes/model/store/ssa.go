@@ -460,3 +460,14 @@ func Unconvert(v ssa.Value) ssa.Value {
 	}
 	return v
 }
+
+// IsMethodCallOn reports whether call is a method call on v: through an
+// interface v holds, or of a method whose receiver v is.
+func IsMethodCallOn(call *ssa.Call, v ssa.Value) bool {
+	c := call.Common()
+	if c.IsInvoke() {
+		return c.Value == v
+	}
+	fn := c.StaticCallee()
+	return fn != nil && fn.Signature.Recv() != nil && len(c.Args) > 0 && c.Args[0] == v
+}

@@ -57,7 +57,7 @@ func reachesTest(v ssa.Value, valueOnly bool, depth int, seen map[ssa.Value]bool
 		case *ssa.If, *ssa.Return:
 			return true
 		case *ssa.Call:
-			if isMethodOn(r, v) {
+			if store.IsMethodCallOn(r, v) {
 				if name := store.CalledName(r); valueOnly && name != "Val" && name != "Result" {
 					continue
 				}
@@ -101,16 +101,6 @@ func reachesTestResult(r *ssa.Call, valueOnly bool, depth int, seen map[ssa.Valu
 		return reachesTest(r, valueOnly, depth+1, seen)
 	}
 	return reachesTest(r, false, depth+1, seen)
-}
-
-// isMethodOn reports whether call is a method call on v.
-func isMethodOn(call *ssa.Call, v ssa.Value) bool {
-	c := call.Common()
-	if c.IsInvoke() {
-		return c.Value == v
-	}
-	fn := c.StaticCallee()
-	return fn != nil && fn.Signature.Recv() != nil && len(c.Args) > 0 && c.Args[0] == v
 }
 
 // isValueCmd reports whether t is go-redis's *BoolCmd or *IntCmd, whose
