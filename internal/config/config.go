@@ -8,6 +8,7 @@ package config
 import (
 	"flag"
 	"fmt"
+	"go/types"
 	"sort"
 	"strconv"
 	"strings"
@@ -83,6 +84,24 @@ func Lookup(fullName string) (Class, bool) {
 		c.Guarded, c.TokenParam = true, p
 	}
 	return c, c.Acquire || c.Release || c.Probe || c.Sink || c.Handler || c.Idempotent || c.Guarded
+}
+
+// LookupFunc is Lookup for fn, by its full name, which it builds only
+// when some flag names a function: most runs name none, and building the
+// name of every called function costs.
+func LookupFunc(fn *types.Func) (Class, bool) {
+	if !namesAny() {
+		return Class{TokenParam: -1}, false
+	}
+	return Lookup(fn.Origin().FullName())
+}
+
+// namesAny reports whether any flag names a function.
+func namesAny() bool {
+	mu.RLock()
+	defer mu.RUnlock()
+	return len(current.Acquire) > 0 || len(current.Release) > 0 || len(current.Probe) > 0 || len(current.Sink) > 0 ||
+		len(current.Handler) > 0 || len(current.Idempotent) > 0 || len(current.Guarded) > 0
 }
 
 // names is a flag holding a set of function names.

@@ -131,8 +131,7 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 			return o
 		}
 	}
-	full := o.callee.Origin().FullName()
-	if c, ok := config.Lookup(full); ok {
+	if c, ok := config.LookupFunc(o.callee); ok {
 		s := funcSummary{acquire: c.Acquire, release: c.Release, sink: c.Sink, guarded: c.Guarded, tokenParam: c.TokenParam, probe: c.Probe, idempotent: c.Idempotent}
 		if m.applyDirectives(o, s) {
 			return o
@@ -141,7 +140,7 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 	if e := catalogue.Lookup(o.callee); e != nil {
 		return m.classifyCatalogue(o, e)
 	}
-	if o.callee.FullName() == "(sync.Locker).Lock" || o.callee.FullName() == "(sync.Locker).Unlock" {
+	if isLockerMethod(o.callee) {
 		return m.classifyLocker(o)
 	}
 	if m.classifyRedisWrapperCall(o) { // rediswrap.go
@@ -165,6 +164,15 @@ func (m *model) classify(call ssa.CallInstruction) *op {
 		return o
 	}
 	return m.noteUnclassified(o) // inventory.go
+}
+
+// isLockerMethod reports whether fn is sync.Locker's Lock or Unlock; it
+// builds fn's full name only for a method of that name in package sync.
+func isLockerMethod(fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "sync" || fn.Name() != "Lock" && fn.Name() != "Unlock" {
+		return false
+	}
+	return fn.FullName() == "(sync.Locker)."+fn.Name()
 }
 
 // funcSummary is the user's and the facts' word on a function.

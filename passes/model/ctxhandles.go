@@ -30,7 +30,7 @@ func (m *model) findContextCarriers() {
 					continue
 				}
 				callee := store.FuncObject(call.Common().StaticCallee())
-				if callee == nil || callee.FullName() != "context.WithValue" || len(call.Common().Args) != 3 {
+				if callee == nil || callee.Name() != "WithValue" || callee.Pkg() == nil || callee.Pkg().Path() != "context" || len(call.Common().Args) != 3 {
 					continue
 				}
 				key, ok := valueflow.ContextKey(call.Common().Args[1])
