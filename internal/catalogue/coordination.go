@@ -96,7 +96,7 @@ func coordinationEntries() []Entry {
 	// held in a key.
 	commands := []string{"Set", "SetEx", "SetNX", "SetXX", "SetArgs", "SetRange", "MSet", "MSetNX", "GetSet", "GetDel", "Append",
 		"Incr", "IncrBy", "Decr", "DecrBy", "HSet", "HMSet", "HSetNX", "HIncrBy", "HDel", "LPush", "RPush", "LSet", "LRem", "LTrim", "RPopLPush", "BRPopLPush", "LMove", "BLMove",
-		"SAdd", "SRem", "ZAdd", "ZAddNX", "ZRem", "ZIncrBy", "XAdd", "XDel", "XTrim", "Del", "Unlink",
+		"SAdd", "SRem", "ZAdd", "ZAddNX", "ZRem", "ZIncrBy", "XAdd", "XAck", "XDel", "XTrim", "Del", "Unlink",
 		"Expire", "PExpire", "ExpireAt", "PExpireAt", "Rename", "Copy", "Publish"}
 	claims := []string{"XClaim", "XClaimJustID", "XAutoClaim", "XAutoClaimJustID", "XAutoClaimWithDeleted"}
 	for _, lib := range goredisLibs {

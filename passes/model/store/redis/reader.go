@@ -202,6 +202,10 @@ func (r *Reader) readCommand(core store.Core, c store.Call, cmd command, queued 
 		return nil // a group read that acknowledges on delivery claims nothing
 	case claimCommands[cmd.name] || moves[cmd.name]:
 		return &store.Acquire{}
+	case cmd.name == "XACK":
+		// Acknowledging stream entries ends the group's claim of them: the
+		// release of the lease XREADGROUP or XCLAIM took, not an overwrite.
+		return &store.Release{}
 	case cmd.name == "SADD":
 		return &store.NotWrite{Reason: "it adds members to a set, which holds no value a newer holder wrote: it cannot overwrite newer state"}
 	case cmd.nx:

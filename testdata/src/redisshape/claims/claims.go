@@ -138,3 +138,31 @@ func ConsumeNoAck(ctx context.Context, rdb *redis.Client) error {
 	}
 	return nil
 }
+
+// ConsumeAck acknowledges each entry after its write: XACK ends the
+// claim, so it is the release, not a write, and what follows it runs
+// under no lease.
+func ConsumeAck(ctx context.Context, rdb *redis.Client) error {
+	streams, err := rdb.XReadGroup(ctx, &redis.XReadGroupArgs{Group: "g", Consumer: "c1", Streams: []string{"jobs", ">"}}).Result()
+	if err != nil {
+		return err
+	}
+	msg := streams[0].Messages[0]
+	rdb.Set(ctx, "out:"+msg.ID, "done", 0) // want `writes under a lease without a fencing token`
+	if err := rdb.XAck(ctx, "jobs", "g", msg.ID).Err(); err != nil { // ok: the release of the entry
+		return err
+	}
+	return rdb.Set(ctx, "acked:"+msg.ID, "1", 0).Err() // ok: the claim ended with the acknowledgement
+}
+
+// ConsumeAckRedigo is ConsumeAck by command name.
+func ConsumeAckRedigo(conn redigo.Conn) error {
+	if _, err := conn.Do("XREADGROUP", "GROUP", "g", "c1", "STREAMS", "jobs", ">"); err != nil {
+		return err
+	}
+	if _, err := conn.Do("XACK", "jobs", "g", "1-0"); err != nil { // ok: the release of the entry
+		return err
+	}
+	_, err := conn.Do("SET", "acked", "1") // ok: the claim ended with the acknowledgement
+	return err
+}
