@@ -35,7 +35,8 @@
 //     and composes statements across calls: claims in two steps
 //     (twostep.go), rows locked then given a deadline (lockedclaim.go),
 //     CQL lock rows (cqllease.go), a queue library's writes by a claimed
-//     key (queueapi.go).
+//     key (queueapi.go). Calls of the package's Redis client wrappers are
+//     read as the command they wrap (rediswrap.go).
 //  3. Handles (handles.go, sessions.go, wrapperlock.go): a transaction or
 //     session that holds a lock guards the writes made through it.
 //  4. Scopes (scope.go, dataflow.go, acquirers.go, releases.go,
