@@ -1,7 +1,6 @@
 package model
 
 import (
-	"go/token"
 	"go/types"
 	"sort"
 	"strconv"
@@ -324,15 +323,7 @@ func (m *model) carried(v ssa.Value) bool {
 	if m.contextCarried(v) {
 		return true
 	}
-	var f *types.Var
-	switch x := store.StripConv(v).(type) {
-	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			f = store.FieldAddrVar(fa)
-		}
-	case *ssa.Field:
-		f = store.FieldVar(x)
-	}
+	_, f := store.LoadedField(store.StripConv(v))
 	if f == nil {
 		return false
 	}

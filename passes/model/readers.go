@@ -57,15 +57,7 @@ func (c core) FieldOrigin(f *types.Var) *types.Var {
 func filledFrom(vals []ssa.Value) *types.Var {
 	var from *types.Var
 	for _, v := range vals {
-		var f *types.Var
-		switch x := store.StripConv(v).(type) {
-		case *ssa.UnOp:
-			if fa, ok := x.X.(*ssa.FieldAddr); ok {
-				f = store.FieldAddrVar(fa)
-			}
-		case *ssa.Field:
-			f = store.FieldVar(x)
-		}
+		_, f := store.LoadedField(store.StripConv(v))
 		if f == nil || from != nil && f != from {
 			return nil
 		}

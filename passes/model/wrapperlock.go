@@ -96,7 +96,7 @@ func (m *model) wrapperFieldGuards(fi *funcInfo, instr ssa.Instruction, h ssa.Va
 	if held == nil {
 		return false
 	}
-	base, f := loadedField(store.StripConv(h))
+	base, f := store.LoadedField(store.StripConv(h))
 	if base == nil {
 		return false
 	}
@@ -110,20 +110,6 @@ func (m *model) wrapperFieldGuards(fi *funcInfo, instr ssa.Instruction, h ssa.Va
 		}
 	}
 	return false
-}
-
-// loadedField returns the value a field is loaded from and the field,
-// for a load of x.f (through a pointer or not).
-func loadedField(v ssa.Value) (ssa.Value, *types.Var) {
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return fa.X, store.FieldAddrVar(fa)
-		}
-	case *ssa.Field:
-		return x.X, store.FieldVar(x)
-	}
-	return nil, nil
 }
 
 // wrapperLocks reports whether v is the handle SQL wrapper fn runs its

@@ -141,6 +141,20 @@ func FreeVarBinding(fv *ssa.FreeVar) ssa.Value {
 	return mc.Bindings[idx]
 }
 
+// LoadedField returns, for a load of x.f (through a pointer or not), the
+// value x and the field f; nil, nil for anything else.
+func LoadedField(v ssa.Value) (ssa.Value, *types.Var) {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return fa.X, FieldAddrVar(fa)
+		}
+	case *ssa.Field:
+		return x.X, FieldVar(x)
+	}
+	return nil, nil
+}
+
 // FieldAddrVar returns the (generic origin of the) field a FieldAddr
 // selects.
 func FieldAddrVar(fa *ssa.FieldAddr) *types.Var {

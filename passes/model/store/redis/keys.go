@@ -41,18 +41,10 @@ func shapeOf(core store.Core, fn *ssa.Function, v ssa.Value) (keyShape, bool) {
 	if text, ok := core.Text(v); ok {
 		return keyShape{text: text}, true
 	}
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			if f := store.FieldAddrVar(fa); f != nil {
-				return keyShape{field: originField(core, f)}, true
-			}
-		}
-	case *ssa.Field:
-		if f := store.FieldVar(x); f != nil {
-			return keyShape{field: originField(core, f)}, true
-		}
-	case *ssa.Parameter:
+	if _, f := store.LoadedField(v); f != nil {
+		return keyShape{field: originField(core, f)}, true
+	}
+	if x, ok := v.(*ssa.Parameter); ok {
 		if recv := fn.Signature.Recv(); recv != nil && len(fn.Params) > 0 && fn.Params[0] != x {
 			if n := namedOf(recv.Type()); n != nil {
 				return keyShape{recv: n}, true
