@@ -195,8 +195,10 @@ type model struct {
 	// among their Params (receiver included; scriptwrap.go).
 	scriptWrappers map[*ssa.Function]int
 	// redisWrappers memoises, per function of the package, the go-redis
-	// command it wraps, nil when it wraps none (rediswrap.go).
-	redisWrappers map[*ssa.Function]*redisWrapper
+	// command it wraps, nil when it wraps none; ifaceWrappers the same per
+	// interface method, from its implementations (rediswrap.go).
+	redisWrappers map[*ssa.Function]*wrapperForm
+	ifaceWrappers map[implKey]*wrapperForm
 	// funcValueCalls are the calls of function values, kept until their
 	// producers are looked up (releases.go).
 	funcValueCalls []*op

@@ -30,39 +30,32 @@ import (
 // FuncFact names its command and where its parameters go, so calls in
 // other packages are read the same way.
 
-// redisWrapper is a wrapper of one go-redis command.
-type redisWrapper struct {
-	// entry is the command's catalogue entry.
-	entry *catalogue.Entry
-	// inner are the command call's arguments, the receiver excluded.
-	inner []ssa.Value
-	// params[i] is the index in the wrapper's Params of the parameter
-	// inner[i] is, or -1.
-	params []int
-}
-
 // maxOutcomeDepth bounds the walk from a wrapper's result to its command.
 const maxOutcomeDepth = 6
 
-// redisWrapperOf returns the wrapper fn is, memoised.
-func (m *model) redisWrapperOf(fn *ssa.Function) (*redisWrapper, bool) {
-	if w, seen := m.redisWrappers[fn]; seen {
-		return w, w != nil
+// localWrapperForm returns the form of fn, a function of the package,
+// when it is a wrapper; memoised.
+func (m *model) localWrapperForm(fn *ssa.Function) (wrapperForm, bool) {
+	f, seen := m.redisWrappers[fn]
+	if !seen {
+		if m.redisWrappers == nil {
+			m.redisWrappers = make(map[*ssa.Function]*wrapperForm)
+		}
+		f = m.findRedisWrapper(fn)
+		m.redisWrappers[fn] = f
 	}
-	if m.redisWrappers == nil {
-		m.redisWrappers = make(map[*ssa.Function]*redisWrapper)
+	if f == nil {
+		return wrapperForm{}, false
 	}
-	w := m.findRedisWrapper(fn)
-	m.redisWrappers[fn] = w
-	return w, w != nil
+	return *f, true
 }
 
-// findRedisWrapper returns the wrapper fn is, or nil: a declared function
-// of the package with one catalogued call, a go-redis command whose key is
-// one of fn's parameters, no call of a function of the package, of a
-// function value or through the package's interfaces, and a result that
-// comes from the command.
-func (m *model) findRedisWrapper(fn *ssa.Function) *redisWrapper {
+// findRedisWrapper returns the form of fn when it is a wrapper, or nil: a
+// declared function of the package with one catalogued call, a go-redis
+// command whose key is one of fn's parameters, no call of a function of
+// the package, of a function value or through the package's interfaces,
+// and a result that comes from the command.
+func (m *model) findRedisWrapper(fn *ssa.Function) *wrapperForm {
 	if fn.Parent() != nil || m.local[fn] == nil || len(fn.Blocks) == 0 {
 		return nil
 	}
@@ -100,26 +93,33 @@ func (m *model) findRedisWrapper(fn *ssa.Function) *redisWrapper {
 	if inner == nil || !returnsOutcome(fn, inner) {
 		return nil
 	}
-	args := callOf(inner, innerFn, entry).Args
-	w := &redisWrapper{entry: entry, inner: args, params: make([]int, len(args))}
+	recv := 0
+	if fn.Signature.Recv() != nil {
+		recv = 1
+	}
+	form := &wrapperForm{entry: entry}
 	keyPassed, first := false, true
-	for i, a := range args {
-		w.params[i] = -1
+	for _, a := range callOf(inner, innerFn, entry).Args {
+		d := -1
 		if p, ok := store.StripConv(a).(*ssa.Parameter); ok {
-			w.params[i] = paramPos(fn, p)
+			d = paramPos(fn, p) - recv
 		}
 		if store.IsContext(a.Type()) {
-			continue
+			if d >= 0 {
+				form.args = append(form.args, d) // the caller's context
+			}
+			continue // else the wrapper's own, left out
 		}
+		form.args = append(form.args, max(d, -1))
 		// The first argument after the context is the command's key (the
 		// keys, for a command on several).
-		keyPassed = keyPassed || first && w.params[i] >= 0
+		keyPassed = keyPassed || first && d >= 0
 		first = false
 	}
 	if !keyPassed {
 		return nil // a key of the wrapper's own (a lock's field): its body decides
 	}
-	return w
+	return form
 }
 
 // returnsOutcome reports whether a result of fn other than an error comes
@@ -174,29 +174,6 @@ type wrapperForm struct {
 // parameters in the same places.
 func (f wrapperForm) equal(g wrapperForm) bool {
 	return f.entry == g.entry && slices.Equal(f.args, g.args)
-}
-
-// localWrapperForm returns the form of fn, a function of the package,
-// when it is a wrapper.
-func (m *model) localWrapperForm(fn *ssa.Function) (wrapperForm, bool) {
-	w, ok := m.redisWrapperOf(fn)
-	if !ok {
-		return wrapperForm{}, false
-	}
-	recv := 0
-	if fn.Signature.Recv() != nil {
-		recv = 1
-	}
-	form := wrapperForm{entry: w.entry}
-	for i, a := range w.inner {
-		switch {
-		case w.params[i] >= recv:
-			form.args = append(form.args, w.params[i]-recv)
-		case !store.IsContext(a.Type()):
-			form.args = append(form.args, -1)
-		}
-	}
-	return form, true
 }
 
 // importedWrapperForm returns the form of fn, a function of another
@@ -267,8 +244,30 @@ func (m *model) wrapperFormOf(call ssa.CallInstruction) (wrapperForm, bool) {
 		return wrapperForm{}, false
 	}
 	method := common.Method
-	if method == nil || !m.userPackage(method.Pkg()) || len(m.hiddenImplementations(method)) > 0 {
+	if method == nil || !m.userPackage(method.Pkg()) {
 		return wrapperForm{}, false
+	}
+	key := implKey{common.Value.Type(), method}
+	f, seen := m.ifaceWrappers[key]
+	if !seen {
+		if m.ifaceWrappers == nil {
+			m.ifaceWrappers = make(map[implKey]*wrapperForm)
+		}
+		f = m.implementedWrapper(key)
+		m.ifaceWrappers[key] = f
+	}
+	if f == nil {
+		return wrapperForm{}, false
+	}
+	return *f, true
+}
+
+// implementedWrapper returns the form every implementation of an
+// interface method wraps, nil when they do not all wrap one command with
+// their parameters in the same places (or keep their state in memory).
+func (m *model) implementedWrapper(key implKey) *wrapperForm {
+	if len(m.hiddenImplementations(key.method)) > 0 {
+		return nil
 	}
 	var found *wrapperForm
 	agree := func(f wrapperForm) bool {
@@ -278,34 +277,31 @@ func (m *model) wrapperFormOf(call ssa.CallInstruction) (wrapperForm, bool) {
 		found = &f
 		return true
 	}
-	for _, im := range m.implementations(common.Value.Type(), method) {
+	for _, im := range m.implementations(key.iface, key.method) {
 		if im.method.Pkg() != m.pass.Pkg {
 			if f, ok := m.importedWrapperForm(im.method); !ok || !agree(f) {
-				return wrapperForm{}, false
+				return nil
 			}
 			continue
 		}
 		if _, ok := m.funcDirectives(im.method); ok {
-			return wrapperForm{}, false
+			return nil
 		}
 		fn := m.localFunc(im.method)
 		if fn == nil {
-			return wrapperForm{}, false
+			return nil
 		}
 		if f, ok := m.localWrapperForm(fn); ok {
 			if !agree(f) {
-				return wrapperForm{}, false
+				return nil
 			}
 			continue
 		}
 		if plain, keeps := m.inMemory(fn, 0); !plain || !keeps {
-			return wrapperForm{}, false // an implementation that does nothing vetoes
+			return nil // an implementation that does nothing vetoes
 		}
 	}
-	if found == nil {
-		return wrapperForm{}, false
-	}
-	return *found, true
+	return found
 }
 
 // maxInMemoryDepth bounds the walk through the callees of an in-memory
