@@ -497,3 +497,31 @@ func InLibrary(path string) bool {
 	}
 	return false
 }
+
+// readAtCalls are the libraries the engine reads only at calls of their
+// entries: no type of theirs makes a handler, a callback or a carrier by
+// its shape, so a package that imports one but calls none of its entries
+// (it uses http.Header, or sql.NullString) holds nothing the library
+// could make a lease scope or a write of.
+var readAtCalls = map[string]bool{"net/http": true, "database/sql": true}
+
+// ReadAtCalls reports whether the library of path is read only at calls of
+// its entries (net/http, database/sql): importing it makes a package worth
+// analysing only when the package calls one of them.
+func ReadAtCalls(path string) bool { return readAtCalls[path] }
+
+// methodNames are the names of the methods the catalogue has entries for.
+var methodNames = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, e := range table {
+		if i := strings.LastIndex(e.Name, ")."); strings.HasPrefix(e.Name, "(") && i > 0 {
+			m[e.Name[i+2:]] = true
+		}
+	}
+	return m
+}()
+
+// MethodNamed reports whether some method the catalogue has an entry for
+// is called name: a call of an interface method of that name may be
+// dispatched to it.
+func MethodNamed(name string) bool { return methodNames[name] }

@@ -7,45 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/fencecheck/fencecheck/internal/catalogue"
-	"github.com/fencecheck/fencecheck/internal/config"
-	"github.com/fencecheck/fencecheck/passes/directives"
 )
-
-// relevant reports whether the package can hold a lease scope or a sink
-// write: it imports a library of the catalogue (or writes through the
-// typed Kubernetes clients a clientset hands it), carries a //fencecheck:
-// directive, or depends on a package that exported a fact other than a
-// SyncFact (which only says where a callback runs). Only then is SSA
-// built; every other package costs a look at its declarations for the
-// callbacks it runs (syncscan.go), beyond the type check the driver has
-// already done.
-func relevant(pass *analysis.Pass, dirs *directives.Result) bool {
-	if len(dirs.Funcs()) > 0 || len(dirs.Errors()) > 0 {
-		return true
-	}
-	for _, rule := range directives.Rules {
-		if len(dirs.Ignores(rule)) > 0 {
-			return true
-		}
-	}
-	typed := false
-	for _, imp := range pass.Pkg.Imports() {
-		if catalogue.Models(imp.Path()) || config.Mentions(imp.Path()) {
-			return true
-		}
-		typed = typed || catalogue.ReachesTyped(imp.Path())
-	}
-	if typed && catalogue.WritesThrough(pass.TypesInfo) {
-		return true // clientset.CoreV1().Pods(ns).Delete(…)
-	}
-	for _, f := range pass.AllObjectFacts() {
-		if _, callbacksOnly := f.Fact.(*SyncFact); !callbacksOnly {
-			return true
-		}
-	}
-	return len(pass.AllPackageFacts()) > 0
-}
 
 // buildSSA builds the SSA form of the package and returns its source
 // functions, closures included, in source order.

@@ -107,6 +107,14 @@ type FuncFact struct {
 // AFact marks FuncFact as an analysis fact.
 func (*FuncFact) AFact() {}
 
+// hasEffect reports whether the fact says more than which callbacks the
+// function runs (SyncParams): a fact that says only that is what a
+// package the engine skips exports as a SyncFact.
+func (f *FuncFact) hasEffect() bool {
+	return f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 || f.SQLText != "" ||
+		len(f.ScriptParams) > 0 || len(f.ProbeCtxParams) > 0 || len(f.FreeRows) > 0 || len(f.Marks) > 0 || f.RedisCommand != ""
+}
+
 // String describes the fact for tests ("acquire", "writes(a → b)", …).
 func (f *FuncFact) String() string {
 	var parts []string
@@ -255,8 +263,7 @@ func (m *model) exportFacts() {
 			f.Marks, f.MarkKey = marks, key
 		}
 		f.RedisCommand, f.RedisArgs = m.redisWrapperFact(fn) // rediswrap.go
-		if f.Acquire || f.Release || f.Sink || f.Guarded || f.Probe || f.Idempotent || len(f.Writes) > 0 || len(f.SyncParams) > 0 || f.SQLText != "" || len(f.ScriptParams) > 0 || len(f.ProbeCtxParams) > 0 ||
-			len(f.FreeRows) > 0 || len(f.Marks) > 0 || f.RedisCommand != "" {
+		if f.hasEffect() || len(f.SyncParams) > 0 {
 			m.pass.ExportObjectFact(obj, f)
 		}
 	}
