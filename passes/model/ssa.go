@@ -6,7 +6,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
-
 )
 
 // buildSSA builds the SSA form of the package and returns its source
