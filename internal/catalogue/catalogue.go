@@ -509,19 +509,3 @@ var readAtCalls = map[string]bool{"net/http": true, "database/sql": true}
 // its entries (net/http, database/sql): importing it makes a package worth
 // analysing only when the package calls one of them.
 func ReadAtCalls(path string) bool { return readAtCalls[path] }
-
-// methodNames are the names of the methods the catalogue has entries for.
-var methodNames = func() map[string]bool {
-	m := make(map[string]bool)
-	for _, e := range table {
-		if i := strings.LastIndex(e.Name, ")."); strings.HasPrefix(e.Name, "(") && i > 0 {
-			m[e.Name[i+2:]] = true
-		}
-	}
-	return m
-}()
-
-// MethodNamed reports whether some method the catalogue has an entry for
-// is called name: a call of an interface method of that name may be
-// dispatched to it.
-func MethodNamed(name string) bool { return methodNames[name] }

@@ -1,17 +1,13 @@
 package model
 
 import (
-	"go/ast"
-	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/fencecheck/fencecheck/internal/catalogue"
 	"github.com/fencecheck/fencecheck/internal/config"
-	"github.com/fencecheck/fencecheck/internal/sqltext"
 	"github.com/fencecheck/fencecheck/passes/directives"
 )
 
@@ -34,12 +30,16 @@ import (
 //     only at calls of its entries, net/http or database/sql, makes a
 //     package worth reading only then), to sync.Locker's methods, or to a
 //     function, type or field a dependency exported a fact about that
-//     says more than which callbacks run;
-//   - calls an interface method whose name is that of a catalogued method,
-//     of a method with such a fact, or of a hidden implementation with a
-//     fact (the call may be dispatched there);
+//     says more than which callbacks run or that it probes;
+//   - calls an interface method whose name is that of a method with such
+//     a fact or of a hidden implementation with a fact (the call may be
+//     dispatched there), or of a catalogued SQL execution (the interface
+//     may stand for a SQL handle: sqliface.go);
 //   - imports a package that lists interface calls made under a lease,
-//     which a conversion here may wire to an implementation.
+//     which a conversion here may wire to an implementation;
+//   - may export a fact from its own code (ownfacts.go): a function whose
+//     bool result may come from a clock, a context or a probe, SQL text a
+//     function returns, or the callbacks a hidden implementation runs.
 //
 // A fact about an object the package never refers to cannot change what
 // the package does, and a fact that only says which callbacks a function
@@ -95,6 +95,12 @@ type factIndex struct {
 	// hidden implementations with a fact: an interface call of one of
 	// these names may be dispatched there.
 	methods map[string]bool
+	// probes are the functions whose fact says only that they probe
+	// ownership (Probe, ProbeCtxParams), and probeMethods the names of the
+	// methods among them: such a fact matters where a function's bool
+	// result may come from it (ownfacts.go).
+	probes       map[types.Object]bool
+	probeMethods map[string]bool
 	// wiring: a dependency lists interface calls made under a lease.
 	wiring bool
 	// any: a dependency exported a fact other than a SyncFact.
@@ -103,13 +109,20 @@ type factIndex struct {
 
 // importedFacts indexes the facts the dependencies exported.
 func importedFacts(pass *analysis.Pass) *factIndex {
-	idx := &factIndex{objects: make(map[types.Object]bool), methods: make(map[string]bool)}
+	idx := &factIndex{objects: make(map[types.Object]bool), methods: make(map[string]bool), probes: make(map[types.Object]bool), probeMethods: make(map[string]bool)}
 	for _, f := range pass.AllObjectFacts() {
 		switch fact := f.Fact.(type) {
 		case *SyncFact:
 			continue
 		case *FuncFact:
 			idx.any = true
+			if fact.probeOnly() {
+				idx.probes[f.Object] = true
+				if fn, ok := f.Object.(*types.Func); ok && fn.Signature().Recv() != nil {
+					idx.probeMethods[fn.Name()] = true
+				}
+				continue
+			}
 			if !fact.hasEffect() {
 				continue
 			}
@@ -138,9 +151,8 @@ func importedFacts(pass *analysis.Pass) *factIndex {
 
 // refersToWhatMatters reports whether the package's code refers to an
 // object that can make a scope, a write or a fact here (see relevant), or
-// can make a fact of its own: a probe or SQL text (ownFacts).
+// can make a fact of its own (ownfacts.go).
 func refersToWhatMatters(pass *analysis.Pass, facts *factIndex) bool {
-	readsClock := false
 	for _, obj := range pass.TypesInfo.Uses {
 		switch obj := obj.(type) {
 		case *types.Func:
@@ -150,97 +162,14 @@ func refersToWhatMatters(pass *analysis.Pass, facts *factIndex) bool {
 			if _, ok := config.LookupFunc(obj); ok {
 				return true
 			}
-			if recv := obj.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) && (facts.methods[obj.Name()] || catalogue.MethodNamed(obj.Name())) {
+			if recv := obj.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) && (facts.methods[obj.Name()] || sqlMethodNames()[obj.Name()]) {
 				return true
 			}
-			readsClock = readsClock || obj.Name() == "Now" && isClockSignature(obj.Signature()) ||
-				obj.Pkg() != nil && obj.Pkg().Path() == "context" && (obj.Name() == "Err" || obj.Name() == "Done")
-		case *types.Var:
-			if facts.objects[obj] {
-				return true
-			}
-			if sig, ok := obj.Type().Underlying().(*types.Signature); ok && isClockSignature(sig) {
-				readsClock = true // an injected clock
-			}
-		case *types.TypeName:
+		case *types.Var, *types.TypeName:
 			if facts.objects[obj] {
 				return true
 			}
 		}
 	}
-	return ownFacts(pass, readsClock)
-}
-
-// ownFacts reports whether the package may export a fact from its own code
-// alone: a probe (a function with a bool result in a package that reads a
-// clock or a context's Err or Done, clock.go and probes.go), SQL text (a
-// function whose first result is a string in a package with a string
-// literal that is a SQL statement or a placeholder of a list,
-// sqlfuncs.go), or the callbacks a hidden implementation runs (a method of
-// an unexported type with a function-valued parameter, which only a
-// HiddenImplsFact can tell importers about: ifacewire.go).
-func ownFacts(pass *analysis.Pass, readsClock bool) bool {
-	texts := false
-	for _, obj := range pass.TypesInfo.Defs {
-		fn, ok := obj.(*types.Func)
-		if !ok {
-			continue
-		}
-		if hiddenCallbacks(fn) {
-			return true
-		}
-		res := fn.Signature().Results()
-		for i := 0; i < res.Len(); i++ {
-			if readsClock && types.Identical(res.At(i).Type(), types.Typ[types.Bool]) {
-				return true
-			}
-		}
-		texts = texts || res.Len() > 0 && types.Identical(res.At(0).Type().Underlying(), types.Typ[types.String])
-	}
-	if !texts {
-		return false
-	}
-	found := false
-	for _, file := range pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			if found {
-				return false
-			}
-			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-				if s, err := strconv.Unquote(lit.Value); err == nil && sqlOrPlaceholder(s) {
-					found = true
-				}
-			}
-			return true
-		})
-		if found {
-			return true
-		}
-	}
-	return false
-}
-
-// sqlOrPlaceholder reports whether a string literal is a SQL statement the
-// engine reads, or a piece of a placeholder list ("?,", "$", "@p").
-func sqlOrPlaceholder(s string) bool {
-	if t := strings.Trim(s, listSeparators); t != "" && strings.Trim(t, "?$:@p0123456789,") == "" {
-		return true
-	}
-	st := sqltext.Parse(s)
-	return st.Kind != sqltext.Unknown && st.Kind != sqltext.Other
-}
-
-// hiddenCallbacks reports whether fn is a method of an unexported type that
-// takes a function-valued parameter.
-func hiddenCallbacks(fn *types.Func) bool {
-	recv := fn.Signature().Recv()
-	if recv == nil || len(funcParams(fn.Signature())) == 0 {
-		return false
-	}
-	t := recv.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && !n.Obj().Exported()
+	return ownFacts(pass, facts)
 }

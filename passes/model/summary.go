@@ -115,6 +115,18 @@ func (f *FuncFact) hasEffect() bool {
 		len(f.ScriptParams) > 0 || len(f.ProbeCtxParams) > 0 || len(f.FreeRows) > 0 || len(f.Marks) > 0 || f.RedisCommand != ""
 }
 
+// probeOnly reports whether the fact says that the function probes
+// ownership (Probe or ProbeCtxParams), and besides at most which callbacks
+// it runs.
+func (f *FuncFact) probeOnly() bool {
+	if !f.Probe && len(f.ProbeCtxParams) == 0 {
+		return false
+	}
+	g := *f
+	g.Probe, g.ProbeCtxParams = false, nil
+	return !g.hasEffect()
+}
+
 // String describes the fact for tests ("acquire", "writes(a → b)", …).
 func (f *FuncFact) String() string {
 	var parts []string

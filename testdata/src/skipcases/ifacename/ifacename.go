@@ -1,17 +1,19 @@
 package ifacename // want `analysed`
 
 import (
-	"net/http"
+	"context"
+	"database/sql"
 )
 
-// Doer is what an *http.Client implements.
-type Doer interface {
-	Do(req *http.Request) (*http.Response, error)
+// DBTX is what *sql.DB and *sql.Tx implement, as generated query code
+// declares it.
+type DBTX interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
-// Ping sends a request through an interface whose method has the name of
-// a catalogued method: the call may reach (*http.Client).Do.
-func Ping(d Doer, req *http.Request) error {
-	_, err := d.Do(req)
+// Finish runs a statement through an interface whose method has the name
+// of a catalogued SQL execution: the interface may stand for a SQL handle.
+func Finish(ctx context.Context, db DBTX) error {
+	_, err := db.ExecContext(ctx, `UPDATE jobs SET done = true WHERE id = 1`)
 	return err
 }
