@@ -17,9 +17,14 @@
 //
 // run calls the steps in this order, each in files of its own:
 //
-//  1. Relevance (ssa.go, syncscan.go): a package that imports no
-//     catalogued library, carries no directive and depends on no package
-//     with a fact is skipped before any SSA is built.
+//  1. Relevance (relevance.go, ownfacts.go, syncscan.go): a package is
+//     built only when its code refers to something that can make a scope,
+//     a write or a fact there: a catalogued call or a library read by
+//     shape, a directive or flag, a dependency's fact about the object it
+//     refers to (one that says more than which callbacks run), or a
+//     function of its own whose bool result may come from a clock or a
+//     probe, or that returns SQL text. Any other package gets a look at
+//     the callbacks its functions run, and no SSA.
 //  2. Classification (classify.go, readers.go, apis.go): every call
 //     becomes an op (acquire, release, renew, end of a transaction, write
 //     with its guard, or a call to follow). The user's word comes first
