@@ -509,3 +509,17 @@ var readAtCalls = map[string]bool{"net/http": true, "database/sql": true}
 // its entries (net/http, database/sql): importing it makes a package worth
 // analysing only when the package calls one of them.
 func ReadAtCalls(path string) bool { return readAtCalls[path] }
+
+// sqlHandlePackages are the packages of the receiver types of the SQL
+// execution entries.
+var sqlHandlePackages = func() map[string]bool {
+	m := make(map[string]bool)
+	for t := range handleTypes {
+		m[namePackage("("+t+").X")] = true
+	}
+	return m
+}()
+
+// HoldsSQLHandles reports whether the package of path declares a type with
+// a catalogued SQL execution method (database/sql, pgx, …).
+func HoldsSQLHandles(path string) bool { return sqlHandlePackages[path] }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -21,8 +22,9 @@ import (
 //     with a deadline (clock.go), from a context's Err or Done, or from a
 //     function with a probe fact, directly or through a function of the
 //     package with a bool result;
-//   - SQL text a function returns (sqlfuncs.go), in a package with a
-//     string literal that is a SQL statement or a placeholder of a list;
+//   - SQL text a function returns (sqlfuncs.go): a function whose first
+//     result is a string and whose body holds a SQL statement, a
+//     placeholder it builds a list from, or a call of such a function;
 //   - the callbacks an unexported type's method runs, which only a
 //     HiddenImplsFact tells importers about (ifacewire.go).
 //
@@ -31,7 +33,6 @@ import (
 
 // ownFacts reports whether the package may export a fact of its own.
 func ownFacts(pass *analysis.Pass, facts *factIndex) bool {
-	texts := false
 	decls := make(map[*types.Func]*ast.FuncDecl)
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
@@ -47,17 +48,16 @@ func ownFacts(pass *analysis.Pass, facts *factIndex) bool {
 				return true
 			}
 			decls[fn] = fd
-			res := fn.Signature().Results()
-			texts = texts || res.Len() > 0 && types.Identical(res.At(0).Type().Underlying(), types.Typ[types.String])
 		}
 	}
 	p := &probeScan{pass: pass, facts: facts, decls: decls, memo: make(map[*types.Func]bool)}
+	t := &textScan{pass: pass, decls: decls, memo: make(map[*types.Func]bool)}
 	for fn := range decls {
-		if p.mayProbe(fn) {
+		if p.mayProbe(fn) || t.mayReturnText(fn) {
 			return true
 		}
 	}
-	return texts && hasSQLLiteral(pass)
+	return false
 }
 
 // probeScan decides which functions of the package may have a bool result
@@ -158,38 +158,85 @@ func boolResult(sig *types.Signature) bool {
 	return false
 }
 
-// hasSQLLiteral reports whether a string literal of the package is a SQL
-// statement the engine reads, or a placeholder a list is built from ("?",
-// "?,", "$", "@p").
-func hasSQLLiteral(pass *analysis.Pass) bool {
-	found := false
-	for _, file := range pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-				if s, err := strconv.Unquote(lit.Value); err == nil && sqlOrPlaceholder(s) {
-					found = true
-				}
-			}
-			return !found
-		})
-		if found {
-			return true
-		}
-	}
-	return false
+// textScan decides which functions of the package may return SQL text.
+type textScan struct {
+	pass  *analysis.Pass
+	decls map[*types.Func]*ast.FuncDecl
+	memo  map[*types.Func]bool
 }
 
-// sqlOrPlaceholder reports whether a string literal is a SQL statement the
-// engine reads or a placeholder of a list.
-func sqlOrPlaceholder(s string) bool {
+// mayReturnText reports whether fn's first result is a string and its body
+// holds a SQL statement (a literal, or a constant it refers to), a
+// placeholder it builds a list from with strings.Repeat or strings.Join, a
+// string variable of the package, or a call of a function of the package
+// for which mayReturnText holds.
+func (t *textScan) mayReturnText(fn *types.Func) bool {
+	if v, ok := t.memo[fn]; ok {
+		return v
+	}
+	t.memo[fn] = false // a cycle adds nothing
+	fd := t.decls[fn]
+	res := fn.Signature().Results()
+	if fd == nil || res.Len() == 0 || !types.Identical(res.At(0).Type().Underlying(), types.Typ[types.String]) {
+		return false
+	}
+	found, unit, builds := false, false, false
+	var callees []*types.Func
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			if n.Kind != token.STRING {
+				break
+			}
+			if s, err := strconv.Unquote(n.Value); err == nil {
+				found = found || sqlStatement(s)
+				unit = unit || placeholderUnit(s)
+			}
+		case *ast.Ident:
+			switch obj := t.pass.TypesInfo.Uses[n].(type) {
+			case *types.Const:
+				if obj.Val().Kind() == constant.String {
+					s := constant.StringVal(obj.Val())
+					found = found || sqlStatement(s)
+					unit = unit || placeholderUnit(s)
+				}
+			case *types.Var:
+				found = found || obj.Pkg() == t.pass.Pkg && obj.Parent() == t.pass.Pkg.Scope() && types.Identical(obj.Type().Underlying(), types.Typ[types.String])
+			case *types.Func:
+				if obj.Pkg() != nil && obj.Pkg().Path() == "strings" && (obj.Name() == "Repeat" || obj.Name() == "Join") {
+					builds = true
+				} else if obj.Pkg() == t.pass.Pkg {
+					callees = append(callees, obj)
+				}
+			}
+		}
+		return !found
+	})
+	found = found || unit && builds
+	for _, c := range callees {
+		found = found || t.mayReturnText(c)
+	}
+	t.memo[fn] = found
+	return found
+}
+
+// sqlStatement reports whether s is a SQL statement the engine reads.
+func sqlStatement(s string) bool {
+	st := sqltext.Parse(s)
+	return st.Kind != sqltext.Unknown && st.Kind != sqltext.Other
+}
+
+// placeholderUnit reports whether s is a placeholder, or the start of one,
+// a list of them is built from ("?", "?,", "$", "$1", "@p", ":").
+func placeholderUnit(s string) bool {
 	switch t := strings.Trim(s, listSeparators); {
 	case t == "":
 		return false
-	case t == "$" || t == ":" || t == "@" || t == "@p" || isPlaceholderText(t):
+	case t == "$" || t == ":" || t == "@" || t == "@p":
 		return true
+	default:
+		return isPlaceholderText(t)
 	}
-	st := sqltext.Parse(s)
-	return st.Kind != sqltext.Unknown && st.Kind != sqltext.Other
 }
 
 // hiddenCallbacks reports whether fn is a method of an unexported type that

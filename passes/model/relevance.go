@@ -26,15 +26,17 @@ import (
 //     at calls (a job type in a handler's signature, a leader-election
 //     callback), or writes through a typed Kubernetes client a clientset
 //     hands it;
-//   - refers to a function with an entry in the catalogue (a library read
+//   - refers to a function with an entry in the catalogue other than a
+//     read of a version (which only a write beside it uses; a library read
 //     only at calls of its entries, net/http or database/sql, makes a
 //     package worth reading only then), to sync.Locker's methods, or to a
 //     function, type or field a dependency exported a fact about that
 //     says more than which callbacks run or that it probes;
 //   - calls an interface method whose name is that of a method with such
 //     a fact or of a hidden implementation with a fact (the call may be
-//     dispatched there), or of a catalogued SQL execution (the interface
-//     may stand for a SQL handle: sqliface.go);
+//     dispatched there), or of a catalogued SQL execution when a SQL
+//     handle is among its imports (the interface may stand for one:
+//     sqliface.go);
 //   - imports a package that lists interface calls made under a lease,
 //     which a conversion here may wire to an implementation;
 //   - may export a fact from its own code (ownfacts.go): a function whose
@@ -156,13 +158,14 @@ func refersToWhatMatters(pass *analysis.Pass, facts *factIndex) bool {
 	for _, obj := range pass.TypesInfo.Uses {
 		switch obj := obj.(type) {
 		case *types.Func:
-			if catalogue.Lookup(obj) != nil || isLockerMethod(obj) || facts.objects[obj.Origin()] {
+			if e := catalogue.Lookup(obj); e != nil && e.Class != catalogue.Read || isLockerMethod(obj) || facts.objects[obj.Origin()] {
 				return true
 			}
 			if _, ok := config.LookupFunc(obj); ok {
 				return true
 			}
-			if recv := obj.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) && (facts.methods[obj.Name()] || sqlMethodNames()[obj.Name()]) {
+			if recv := obj.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) &&
+				(facts.methods[obj.Name()] || sqlMethodNames()[obj.Name()] && seesSQLHandles(pass.Pkg)) {
 				return true
 			}
 		case *types.Var, *types.TypeName:
@@ -172,4 +175,28 @@ func refersToWhatMatters(pass *analysis.Pass, facts *factIndex) bool {
 		}
 	}
 	return ownFacts(pass, facts)
+}
+
+// seesSQLHandles reports whether database/sql or a catalogued SQL library
+// is among the transitive imports of p: only then can an interface of p
+// stand for a SQL handle.
+func seesSQLHandles(p *types.Package) bool {
+	seen := make(map[*types.Package]bool)
+	var walk func(*types.Package) bool
+	walk = func(q *types.Package) bool {
+		if seen[q] {
+			return false
+		}
+		seen[q] = true
+		if catalogue.HoldsSQLHandles(q.Path()) {
+			return true
+		}
+		for _, imp := range q.Imports() {
+			if walk(imp) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(p)
 }
