@@ -113,11 +113,15 @@ func (p *probeScan) mayProbe(fn *types.Func) bool {
 	return found
 }
 
-// readsProbe reports whether a reference to fn reads a clock, a context's
-// Err or Done, or a function with a probe fact.
+// readsProbe reports whether a reference to fn reads a clock (Now, or the
+// Since and Until of time or of a clock), a context's Err or Done, or a
+// function with a probe fact.
 func (p *probeScan) readsProbe(fn *types.Func) bool {
 	if fn.Name() == "Now" && isClockSignature(fn.Signature()) {
 		return true
+	}
+	if sig := fn.Signature(); (fn.Name() == "Since" || fn.Name() == "Until") && sig.Params().Len() == 1 && namedType(sig.Params().At(0).Type()) == "time.Time" {
+		return true // time.Since(deadline), a clock's Until(deadline)
 	}
 	if fn.Pkg() != nil && fn.Pkg().Path() == "context" && (fn.Name() == "Err" || fn.Name() == "Done") {
 		return true
