@@ -33,26 +33,15 @@ import (
 
 // ownFacts reports whether the package may export a fact of its own.
 func ownFacts(pass *analysis.Pass, facts *factIndex) bool {
-	decls := make(map[*types.Func]*ast.FuncDecl)
-	for _, file := range pass.Files {
-		for _, decl := range file.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			if hiddenCallbacks(fn) {
-				return true
-			}
-			decls[fn] = fd
+	order, decls := funcDecls(pass)
+	for _, fn := range order {
+		if hiddenCallbacks(fn) {
+			return true
 		}
 	}
 	p := &probeScan{pass: pass, facts: facts, decls: decls, memo: make(map[*types.Func]bool)}
 	t := &textScan{pass: pass, decls: decls, memo: make(map[*types.Func]bool)}
-	for fn := range decls {
+	for _, fn := range order {
 		if p.mayProbe(fn) || t.mayReturnText(fn) {
 			return true
 		}

@@ -81,17 +81,11 @@ type varUses map[*types.Var][][]ast.Node
 // parameters before it returns. Packages without such a function pay for
 // one look at the signatures of their declarations.
 func exportSyncFacts(pass *analysis.Pass) {
+	order, decls := funcDecls(pass)
 	var candidates []*types.Func
-	for _, file := range pass.Files {
-		for _, decl := range file.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if ok && fn.Exported() && len(funcParams(fn.Signature())) > 0 {
-				candidates = append(candidates, fn)
-			}
+	for _, fn := range order {
+		if fn.Exported() && len(funcParams(fn.Signature())) > 0 {
+			candidates = append(candidates, fn)
 		}
 	}
 	if len(candidates) == 0 {
@@ -99,24 +93,35 @@ func exportSyncFacts(pass *analysis.Pass) {
 	}
 	s := &syncScanner{
 		pass:     pass,
-		decls:    make(map[*types.Func]*ast.FuncDecl),
+		decls:    decls,
 		memo:     make(map[*types.Func][]int),
 		adapters: make(map[*types.Func]int),
-	}
-	for _, file := range pass.Files {
-		for _, decl := range file.Decls {
-			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					s.decls[fn] = fd
-				}
-			}
-		}
 	}
 	for _, fn := range candidates {
 		if ps := s.syncParams(fn); len(ps) > 0 {
 			pass.ExportObjectFact(fn, &SyncFact{Params: ps})
 		}
 	}
+}
+
+// funcDecls returns the functions and methods declared with a body in the
+// package, in source order, and their declarations.
+func funcDecls(pass *analysis.Pass) ([]*types.Func, map[*types.Func]*ast.FuncDecl) {
+	var order []*types.Func
+	decls := make(map[*types.Func]*ast.FuncDecl)
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				order = append(order, fn)
+				decls[fn] = fd
+			}
+		}
+	}
+	return order, decls
 }
 
 // funcParams returns the declared indices of the function-valued
