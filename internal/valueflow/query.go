@@ -98,8 +98,12 @@ func (g *Graph) boundCount(n Node, kinds Kind, inPackage bool) int {
 	return count
 }
 
-// Reaches reports whether the label reaches v.
+// Reaches reports whether the label reaches v. A nil label reaches
+// nothing: what a question with no sources gets without a graph.
 func (l *Label) Reaches(v any) bool {
+	if l == nil {
+		return false
+	}
 	n, ok := l.g.ids[v]
 	return ok && l.set.Has(n)
 }

@@ -48,6 +48,9 @@ type ifaceState struct {
 	// withMethod caches, per method Id, the candidate types whose pointer
 	// has a method of that Id, in the order of named (typesWithMethod).
 	withMethod map[string][]*types.Named
+	// methods indexes the candidates by the methods they declare
+	// (methodindex.go); nil until first needed.
+	methods *methodIndex
 }
 
 // implKey identifies an interface method called through a given
@@ -339,32 +342,6 @@ func (m *model) implementations(it types.Type, method *types.Func) []impl {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
 	st.impls[key] = out
-	return out
-}
-
-// typesWithMethod returns the candidate types T for which *T has a method
-// with the Id of method (promoted ones included), in the order of
-// candidateTypes. A type implements an interface only if *T has each of
-// its methods, so implementations checks these alone: looking up one name
-// per type is far cheaper than types.Implements on every candidate for
-// every interface called, on packages that see thousands of types.
-func (m *model) typesWithMethod(method *types.Func) []*types.Named {
-	st := m.ifaces()
-	id := method.Id()
-	if out, ok := st.withMethod[id]; ok {
-		return out
-	}
-	if st.withMethod == nil {
-		st.withMethod = make(map[string][]*types.Named)
-	}
-	out := []*types.Named{}
-	for _, n := range m.candidateTypes() {
-		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), false, method.Pkg(), method.Name())
-		if _, ok := obj.(*types.Func); ok {
-			out = append(out, n)
-		}
-	}
-	st.withMethod[id] = out
 	return out
 }
 

@@ -46,13 +46,17 @@ func (m *model) leaseContexts() *valueflow.Label {
 	if m.ctxLabels == nil {
 		m.ctxLabels = make(map[ssa.Value]*valueflow.Label)
 	}
-	g := m.graph()
 	const kinds = valueflow.Copy | valueflow.Part
 	sources := m.leaseContextSources()
 	if key != nil {
 		sources = append(sources, key)
 	}
-	label := g.PropagateInPackage(sources, kinds)
+	// With no source the label reaches nothing, and the graph is built
+	// only if a cancellation on a lease-loss path gives it one.
+	var label *valueflow.Label
+	if len(sources) > 0 {
+		label = m.graph().PropagateInPackage(sources, kinds)
+	}
 	m.ctxLabels[key] = label
 	// A context whose cancel runs when the lease is lost is tied to the
 	// lease; the loss may be told by another lease context's Done.
@@ -68,7 +72,7 @@ func (m *model) leaseContexts() *valueflow.Label {
 		if !added {
 			break
 		}
-		label = g.PropagateInPackage(sources, kinds)
+		label = m.graph().PropagateInPackage(sources, kinds)
 		m.ctxLabels[key] = label
 	}
 	return label

@@ -1,0 +1,103 @@
+package model
+
+import "go/types"
+
+// methodIndex indexes the candidate types (candidateTypes) by method, so
+// that finding the types with a method of a given name does not look the
+// name up on every candidate for every interface method the package calls:
+// on a package that sees thousands of generated types and calls hundreds
+// of interface methods, those lookups were a fifth of its analysis.
+type methodIndex struct {
+	// declared maps a method Id to the positions, among the candidates,
+	// of the types that declare a method of that Id and whose pointer's
+	// method set is just what they declare.
+	declared map[string][]int
+	// promoting are the positions of the other candidates: structs with
+	// embedded fields, whose pointer may have promoted methods too, and
+	// types whose method set the index does not reproduce.
+	promoting []int
+}
+
+// typesWithMethod returns the candidate types T for which *T has a method
+// with the Id of method (promoted ones included), in the order of
+// candidateTypes. A type implements an interface only if *T has each of
+// its methods, so implementations checks these alone: far cheaper than
+// types.Implements on every candidate for every interface called.
+func (m *model) typesWithMethod(method *types.Func) []*types.Named {
+	st := m.ifaces()
+	id := method.Id()
+	if out, ok := st.withMethod[id]; ok {
+		return out
+	}
+	if st.withMethod == nil {
+		st.withMethod = make(map[string][]*types.Named)
+	}
+	out := m.methodIndex().withMethod(m.candidateTypes(), method)
+	st.withMethod[id] = out
+	return out
+}
+
+// methodIndex returns the package's index of candidate types by method,
+// built on first use.
+func (m *model) methodIndex() *methodIndex {
+	st := m.ifaces()
+	if st.methods == nil {
+		st.methods = newMethodIndex(m.candidateTypes())
+	}
+	return st.methods
+}
+
+// newMethodIndex indexes named by the methods they declare.
+func newMethodIndex(named []*types.Named) *methodIndex {
+	idx := &methodIndex{declared: make(map[string][]int)}
+	for i, n := range named {
+		if !declaresItsMethodSet(n) {
+			idx.promoting = append(idx.promoting, i)
+			continue
+		}
+		for j := range n.NumMethods() {
+			id := n.Method(j).Id()
+			idx.declared[id] = append(idx.declared[id], i)
+		}
+	}
+	return idx
+}
+
+// withMethod returns the types T of named, the list the index was built
+// from, for which *T has a method with the Id of method, in their order.
+func (idx *methodIndex) withMethod(named []*types.Named, method *types.Func) []*types.Named {
+	out := []*types.Named{}
+	declared, promoting := idx.declared[method.Id()], idx.promoting
+	for len(declared) > 0 || len(promoting) > 0 {
+		// Merge the two ascending lists, so the order is the candidates'.
+		if len(promoting) == 0 || len(declared) > 0 && declared[0] < promoting[0] {
+			out = append(out, named[declared[0]])
+			declared = declared[1:]
+			continue
+		}
+		n := named[promoting[0]]
+		promoting = promoting[1:]
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), false, method.Pkg(), method.Name())
+		if _, ok := obj.(*types.Func); ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// declaresItsMethodSet reports whether the method set of *n is exactly
+// the methods n declares: n is neither an interface nor a pointer, and
+// its underlying type embeds nothing a method could be promoted from.
+func declaresItsMethodSet(n *types.Named) bool {
+	switch u := n.Underlying().(type) {
+	case *types.Interface, *types.Pointer:
+		return false
+	case *types.Struct:
+		for f := range u.Fields() {
+			if f.Embedded() {
+				return false
+			}
+		}
+	}
+	return true
+}
