@@ -68,6 +68,7 @@ func newMethodIndex(named []*types.Named) *methodIndex {
 func (idx *methodIndex) withMethod(named []*types.Named, method *types.Func) []*types.Named {
 	out := []*types.Named{}
 	declared, promoting := idx.declared[method.Id()], idx.promoting
+	may := make(map[*types.Named]bool) // mayHaveMethod's, for this name
 	for len(declared) > 0 || len(promoting) > 0 {
 		// Merge the two ascending lists, so the order is the candidates'.
 		if len(promoting) == 0 || len(declared) > 0 && declared[0] < promoting[0] {
@@ -77,6 +78,9 @@ func (idx *methodIndex) withMethod(named []*types.Named, method *types.Func) []*
 		}
 		n := named[promoting[0]]
 		promoting = promoting[1:]
+		if !mayHaveMethod(n, method.Name(), may) {
+			continue
+		}
 		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), false, method.Pkg(), method.Name())
 		if _, ok := obj.(*types.Func); ok {
 			out = append(out, n)
@@ -100,4 +104,53 @@ func declaresItsMethodSet(n *types.Named) bool {
 		}
 	}
 	return true
+}
+
+// mayHaveMethod reports whether *n may have a method called name: n
+// declares one, or a type it embeds may have one (or n's type is one whose
+// method set this does not follow). It may say yes wrongly, never no
+// wrongly: types.LookupFieldOrMethod decides after it. memo holds the
+// answers for name; a type still being looked at counts as yes, so that
+// a cycle of embedded pointers cannot record a wrong no.
+func mayHaveMethod(n *types.Named, name string, memo map[*types.Named]bool) bool {
+	if may, ok := memo[n]; ok {
+		return may
+	}
+	memo[n] = true
+	may := false
+	for i := range n.NumMethods() {
+		if n.Method(i).Name() == name {
+			may = true
+			break
+		}
+	}
+	switch u := n.Underlying().(type) {
+	case *types.Struct:
+		for f := range u.Fields() {
+			if may {
+				break
+			}
+			may = f.Embedded() && embeddedMayHave(f.Type(), name, memo)
+		}
+	case *types.Interface:
+		for i := range u.NumMethods() {
+			may = may || u.Method(i).Name() == name
+		}
+	default:
+		may = may || !declaresItsMethodSet(n)
+	}
+	memo[n] = may
+	return may
+}
+
+// embeddedMayHave is mayHaveMethod for the type of an embedded field.
+func embeddedMayHave(t types.Type, name string, memo map[*types.Named]bool) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if n, ok := t.(*types.Named); ok {
+		return mayHaveMethod(n, name, memo)
+	}
+	return true // a type parameter or something else: let the lookup decide
 }

@@ -13,7 +13,8 @@ import (
 // methodIndexSrc declares types whose pointers' method sets come from
 // declarations, value and pointer receivers, embedded structs and
 // pointers, embedded interfaces, a field that shadows a promoted method,
-// and unexported names.
+// unexported names, a cycle of embedded pointers, an embedded generic
+// instance and an embedded alias.
 const methodIndexSrc = `package p
 
 import "io"
@@ -50,6 +51,39 @@ type Slice []Plain
 func (Slice) Len() int { return 0 }
 
 type Ptr *Plain
+
+type Ring struct {
+	*Link
+	n int
+}
+
+type Link struct{ *Ring }
+
+func (*Link) Next() {}
+
+// A reaches Q only through B, which is still being looked at when C is.
+type CycleA struct{ *CycleB }
+
+type CycleB struct {
+	*CycleC
+	*CycleE
+}
+
+type CycleC struct{ *CycleB }
+
+type CycleE struct{}
+
+func (CycleE) Q() {}
+
+type Box[T any] struct{ v T }
+
+func (Box[T]) Open() (z T) { return }
+
+type HasBox struct{ Box[int] }
+
+type Alias = Embeds
+
+type ViaAlias struct{ Alias }
 `
 
 // TestMethodIndex checks that the index finds, for every method name the
@@ -68,7 +102,8 @@ func TestMethodIndex(t *testing.T) {
 	}
 	var named []*types.Named
 	for _, name := range pkg.Scope().Names() {
-		if n, ok := pkg.Scope().Lookup(name).Type().(*types.Named); ok {
+		tn := pkg.Scope().Lookup(name).(*types.TypeName)
+		if n, ok := tn.Type().(*types.Named); ok && !tn.IsAlias() && n.TypeParams().Len() == 0 {
 			named = append(named, n)
 		}
 	}
@@ -103,12 +138,13 @@ func TestMethodIndex(t *testing.T) {
 			t.Errorf("%s: index gives %v, lookup %v", method.Id(), got, want)
 		}
 		for _, n := range want {
-			if n.Obj().Name() == "Deep" || n.Obj().Name() == "EmbedsIface" {
+			switch n.Obj().Name() {
+			case "Deep", "EmbedsIface", "Ring", "HasBox", "ViaAlias", "CycleC":
 				promoted++
 			}
 		}
 	}
-	if promoted < 3 {
+	if promoted < 7 {
 		t.Errorf("only %d methods promoted through embedding were checked", promoted)
 	}
 }
