@@ -45,10 +45,10 @@
 //  3. Handles (handles.go, sessions.go, wrapperlock.go): a transaction or
 //     session that holds a lock guards the writes made through it.
 //  4. Scopes (scope.go, dataflow.go, acquirers.go, releases.go,
-//     handlers.go, registration.go, iface.go): a forward dataflow tells
-//     where a lease is possibly held; handler bodies are scopes whole;
-//     scopes spread to callees, closures, local implementations and
-//     callbacks run synchronously.
+//     handlers.go, registration.go, iface.go, methodindex.go): a forward
+//     dataflow tells where a lease is possibly held; handler bodies are
+//     scopes whole; scopes spread to callees, closures, local
+//     implementations and callbacks run synchronously.
 //  5. Carriers and channels (carriers.go, channels.go, leasectx.go,
 //     ctxhandles.go): values that stand for a lease (a struct made under
 //     it, a channel fed under it, a lease context) carry it on.
