@@ -35,10 +35,11 @@ func testdata(t *testing.T) string {
 // idempotent, a cleanup, not a write, and not judged (SQL text built at
 // run time here and in another package, a function value, an interface
 // with no visible implementation, a call of another module without
-// facts, an interface whose implementations are all in such a module); and
+// facts, an interface whose implementations are all in such a module, a
+// library's interface whose implementations disagree about writing); and
 // the scopes, one of which holds no write.
 func TestInventory(t *testing.T) {
-	analysistest.Run(t, testdata(t), inventory.Analyzer, "inventory/app")
+	analysistest.Run(t, testdata(t), inventory.Analyzer, "inventory/app", "inventory/plugins")
 }
 
 // TestInsideLibrary checks a package of a library the catalogue models,

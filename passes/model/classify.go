@@ -184,6 +184,7 @@ type funcSummary struct {
 	writeAt                                            string    // where the write at the end of writes is
 	writeProbe                                         probeSite // the probe that write depends on
 	pos                                                token.Pos // the declaration, for interface implementations
+	foreign                                            bool      // an implementation outside the analysed module
 	claimColumns                                       []string
 	locksParams, writeParams                           []int
 }

@@ -151,6 +151,7 @@ func (m *model) classifyInvoke(o *op) bool {
 			s = factSummary(&f)
 			s.name, s.pos = name, pos
 		}
+		s.foreign = !m.sameModule(im.method.Pkg().Path())
 		ic.others = append(ic.others, s)
 	}
 	ic.others = append(ic.others, m.hiddenImplementations(o.callee)...)
@@ -169,8 +170,9 @@ func (m *model) decideInvoke(ic *ifaceCall, resolved bool) bool {
 	if o.write || o.acquire || o.release {
 		return false
 	}
+	split := foreignSplit(ic)
 	for _, s := range ic.others {
-		if s.idempotent || s.guarded {
+		if s.idempotent || s.guarded || split && s.foreign {
 			continue
 		}
 		switch {
@@ -232,6 +234,28 @@ func (m *model) decideInvoke(ic *ifaceCall, resolved bool) bool {
 		return true
 	}
 	return false
+}
+
+// foreignSplit reports whether an implementation of interface call ic
+// outside the analysed module writes while another implementation does
+// not (or is not known yet). A library's interface with several
+// implementations of its own (payload codecs, transports, exporters) is a
+// plug-in point: which one runs is the configuration of some other
+// package, and one that writes says nothing of the call. Such a call is
+// left unjudged rather than read as the writing one; within the module, a
+// call writes when any implementation does.
+func foreignSplit(ic *ifaceCall) bool {
+	writer, other := false, len(ic.pending) > 0
+	for _, s := range ic.others {
+		switch {
+		case s.idempotent || s.guarded:
+		case len(s.writes) > 0 || s.sink:
+			writer = writer || s.foreign
+		default:
+			other = true
+		}
+	}
+	return writer && other
 }
 
 // sameLockedParams returns the parameters every implementation returns

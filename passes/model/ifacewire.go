@@ -390,7 +390,19 @@ func (m *model) hiddenImplementations(im *types.Func) []funcSummary {
 		}
 		s := factSummary(&h.Fact)
 		s.name = h.Impl
+		s.foreign = !m.sameModule(typePackage(h.Type))
 		out = append(out, s)
 	}
 	return out
+}
+
+// typePackage returns the package path of a full type name such as
+// "*example.com/pkg.T" or "example.com/pkg.G[int]".
+func typePackage(full string) string {
+	full = strings.TrimLeft(full, "*")
+	full, _, _ = strings.Cut(full, "[")
+	if i := strings.LastIndex(full, "."); i > 0 {
+		return full[:i]
+	}
+	return full
 }

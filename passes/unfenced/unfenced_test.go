@@ -94,6 +94,13 @@ func TestInterfaces(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "ifaces/app", "ifaces/wire", "ifaces/docs", "ifaces/mixeduse", "ifaces/local")
 }
 
+// TestForeignPlugins checks calls through a library's interface whose
+// implementations disagree about writing (unjudged), all write (a
+// write), and through the module's own such interface (a write).
+func TestForeignPlugins(t *testing.T) {
+	analysistest.Run(t, testdata(t), unfenced.Analyzer, "codecuse")
+}
+
 // TestWrappers covers leases taken and released through wrappers and
 // callbacks, in the package and across packages.
 func TestWrappers(t *testing.T) {
