@@ -16,6 +16,7 @@ import (
 	"github.com/riverqueue/river"
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/converter"
 	"go.temporal.io/sdk/worker"
 
 	"example.com/catalogue/fence"
@@ -178,6 +179,16 @@ func (a *Activities) Capture(ctx context.Context, invoiceID string) error {
 		return errFenced
 	}
 	return nil
+}
+
+// Snapshot encodes the invoice id with the SDK's default converter.
+func (a *Activities) Snapshot(ctx context.Context, invoiceID string) ([]byte, error) {
+	activity.RecordHeartbeat(ctx, "encoding")
+	p, err := converter.GetDefaultDataConverter().ToPayload(invoiceID) // ok: the SDK's converters disagree about writing (one POSTs to a remote codec), and which one runs is configured elsewhere
+	if err != nil {
+		return nil, err
+	}
+	return p.GetData(), nil
 }
 
 // Worker registers the activities on a Temporal worker.
