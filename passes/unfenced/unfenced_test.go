@@ -129,7 +129,7 @@ func TestCallbackHelpers(t *testing.T) {
 // with WATCH … MULTI … EXEC transactions.
 func TestRedisShapes(t *testing.T) {
 	analysistest.Run(t, testdata(t), unfenced.Analyzer, "redisshape/claims", "redisshape/redigocmd", "redisshape/worker",
-		"redisshape/setnx/app", "redisshape/setnx/local", "redisshape/setnx/older", "redisshape/setnx/inproc", "redisshape/gozero",
+		"redisshape/setnx/app", "redisshape/setnx/local", "redisshape/setnx/handle", "redisshape/setnx/older", "redisshape/setnx/inproc", "redisshape/gozero",
 		"redisshape/reserve/moved", "redisshape/reserve/worker", "redisshape/reserve/wrapped", "redisshape/reserve/wrapqueue")
 }
 

@@ -36,7 +36,9 @@
 // Keys are compared by shape: the same text (constants, concatenation and
 // Sprintf, with the parts computed at run time as holes), the same struct
 // field, a parameter of methods of the same type, or the same value in
-// one function and the closures it makes. A key a method takes whole from
+// one function and the closures it makes; a parameter the function
+// stores in one struct field (a lock helper returning &Lock{key: key})
+// has that field's shape. A key a method takes whole from
 // its caller counts only with a release or renewal by a script that
 // checks the holder's value (a client wrapper's Del says nothing about
 // locks). A SET … NX whose key matches none of the package's releases is

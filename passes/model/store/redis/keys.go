@@ -45,6 +45,9 @@ func shapeOf(core store.Core, fn *ssa.Function, v ssa.Value) (keyShape, bool) {
 		return keyShape{field: originField(core, f)}, true
 	}
 	if x, ok := v.(*ssa.Parameter); ok {
+		if f := handleField(x); f != nil {
+			return keyShape{field: originField(core, f)}, true
+		}
 		if recv := fn.Signature.Recv(); recv != nil && len(fn.Params) > 0 && fn.Params[0] != x {
 			if n := namedOf(recv.Type()); n != nil {
 				return keyShape{recv: n}, true
@@ -52,6 +55,35 @@ func shapeOf(core store.Core, fn *ssa.Function, v ssa.Value) (keyShape, bool) {
 		}
 	}
 	return keyShape{fn: store.Root(fn), value: v}, true
+}
+
+// handleField returns the struct field a function stores its parameter p
+// in, when it stores p in exactly one: a lock helper that returns a handle
+// carrying its key (Obtain(ctx, key) returning &Lock{key: key}, whose
+// Release deletes l.key) names the handle's field, so the key it takes and
+// the key its handle releases are one.
+func handleField(p *ssa.Parameter) *types.Var {
+	refs := p.Referrers()
+	if refs == nil {
+		return nil
+	}
+	var field *types.Var
+	for _, r := range *refs {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Val != p {
+			continue
+		}
+		fa, ok := st.Addr.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		f := store.FieldAddrVar(fa)
+		if f == nil || field != nil && f != field {
+			return nil
+		}
+		field = f
+	}
+	return field
 }
 
 // maxFieldHops bounds the chain of fields filled from fields.
