@@ -45,11 +45,8 @@ type ifaceState struct {
 	hidden map[string][]HiddenImpl
 	// visible holds the full names of the candidate types (T and *T).
 	visible map[string]bool
-	// withMethod caches, per method Id, the candidate types whose pointer
-	// has a method of that Id, in the order of named (typesWithMethod).
-	withMethod map[string][]*types.Named
-	// methods indexes the candidates by the methods they declare
-	// (methodindex.go); nil until first needed.
+	// methods indexes the candidates by method and caches, per method
+	// Id, the types that have it (methodindex.go); nil until first needed.
 	methods *methodIndex
 }
 
@@ -170,7 +167,7 @@ func (m *model) decideInvoke(ic *ifaceCall, resolved bool) bool {
 	if o.write || o.acquire || o.release {
 		return false
 	}
-	split := foreignSplit(ic)
+	_, split := foreignWriter(ic)
 	for _, s := range ic.others {
 		if s.idempotent || s.guarded || split && s.foreign {
 			continue
@@ -236,26 +233,29 @@ func (m *model) decideInvoke(ic *ifaceCall, resolved bool) bool {
 	return false
 }
 
-// foreignSplit reports whether an implementation of interface call ic
-// outside the analysed module writes while another implementation does
-// not (or is not known yet). A library's interface with several
+// foreignWriter returns an implementation of interface call ic outside
+// the analysed module that writes, when another implementation does not
+// (or is not known yet). A library's interface with several
 // implementations of its own (payload codecs, transports, exporters) is a
 // plug-in point: which one runs is the configuration of some other
 // package, and one that writes says nothing of the call. Such a call is
 // left unjudged rather than read as the writing one; within the module, a
 // call writes when any implementation does.
-func foreignSplit(ic *ifaceCall) bool {
-	writer, other := false, len(ic.pending) > 0
+func foreignWriter(ic *ifaceCall) (funcSummary, bool) {
+	var writer funcSummary
+	found, other := false, len(ic.pending) > 0
 	for _, s := range ic.others {
 		switch {
 		case s.idempotent || s.guarded:
 		case len(s.writes) > 0 || s.sink:
-			writer = writer || s.foreign
+			if s.foreign && !found {
+				writer, found = s, true
+			}
 		default:
 			other = true
 		}
 	}
-	return writer && other
+	return writer, found && other
 }
 
 // sameLockedParams returns the parameters every implementation returns

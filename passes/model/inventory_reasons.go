@@ -282,12 +282,8 @@ func (m *model) undecidedInvoke(o *op) (string, bool) {
 	if acq > 0 {
 		return "the implementations of " + o.name + " disagree: " + itoa(acq) + " of " + itoa(len(ic.others)) + " take a lease", true
 	}
-	if foreignSplit(ic) {
-		for _, s := range ic.others {
-			if s.foreign && (len(s.writes) > 0 || s.sink) {
-				return "the implementations of " + o.name + " disagree: " + s.name + ", outside the analysed module, writes and another does not; which one runs is configured elsewhere", true
-			}
-		}
+	if w, ok := foreignWriter(ic); ok {
+		return "the implementations of " + o.name + " disagree: " + w.name + ", outside the analysed module, writes and another does not; which one runs is configured elsewhere", true
 	}
 	impls := m.implementations(o.instr.Common().Value.Type(), o.callee)
 	unknown := len(impls) > 0

@@ -8,14 +8,18 @@ import "go/types"
 // on a package that sees thousands of generated types and calls hundreds
 // of interface methods, those lookups were a fifth of its analysis.
 type methodIndex struct {
-	// declared maps a method Id to the positions, among the candidates,
-	// of the types that declare a method of that Id and whose pointer's
-	// method set is just what they declare.
+	// named are the candidates, in the order of candidateTypes.
+	named []*types.Named
+	// declared maps a method Id to the positions, among named, of the
+	// types that declare a method of that Id and whose pointer's method
+	// set is just what they declare.
 	declared map[string][]int
 	// promoting are the positions of the other candidates: structs with
 	// embedded fields, whose pointer may have promoted methods too, and
-	// types whose method set the index does not reproduce.
+	// named pointer types.
 	promoting []int
+	// with caches typesWith per method Id.
+	with map[string][]*types.Named
 }
 
 // typesWithMethod returns the candidate types T for which *T has a method
@@ -25,31 +29,15 @@ type methodIndex struct {
 // types.Implements on every candidate for every interface called.
 func (m *model) typesWithMethod(method *types.Func) []*types.Named {
 	st := m.ifaces()
-	id := method.Id()
-	if out, ok := st.withMethod[id]; ok {
-		return out
-	}
-	if st.withMethod == nil {
-		st.withMethod = make(map[string][]*types.Named)
-	}
-	out := m.methodIndex().withMethod(m.candidateTypes(), method)
-	st.withMethod[id] = out
-	return out
-}
-
-// methodIndex returns the package's index of candidate types by method,
-// built on first use.
-func (m *model) methodIndex() *methodIndex {
-	st := m.ifaces()
 	if st.methods == nil {
 		st.methods = newMethodIndex(m.candidateTypes())
 	}
-	return st.methods
+	return st.methods.typesWith(method)
 }
 
 // newMethodIndex indexes named by the methods they declare.
 func newMethodIndex(named []*types.Named) *methodIndex {
-	idx := &methodIndex{declared: make(map[string][]int)}
+	idx := &methodIndex{named: named, declared: make(map[string][]int), with: make(map[string][]*types.Named)}
 	for i, n := range named {
 		if !declaresItsMethodSet(n) {
 			idx.promoting = append(idx.promoting, i)
@@ -63,20 +51,24 @@ func newMethodIndex(named []*types.Named) *methodIndex {
 	return idx
 }
 
-// withMethod returns the types T of named, the list the index was built
-// from, for which *T has a method with the Id of method, in their order.
-func (idx *methodIndex) withMethod(named []*types.Named, method *types.Func) []*types.Named {
+// typesWith returns the indexed types T for which *T has a method with
+// the Id of method, in their order; memoised per Id.
+func (idx *methodIndex) typesWith(method *types.Func) []*types.Named {
+	id := method.Id()
+	if out, ok := idx.with[id]; ok {
+		return out
+	}
 	out := []*types.Named{}
-	declared, promoting := idx.declared[method.Id()], idx.promoting
+	declared, promoting := idx.declared[id], idx.promoting
 	may := make(map[*types.Named]bool) // mayHaveMethod's, for this name
 	for len(declared) > 0 || len(promoting) > 0 {
 		// Merge the two ascending lists, so the order is the candidates'.
 		if len(promoting) == 0 || len(declared) > 0 && declared[0] < promoting[0] {
-			out = append(out, named[declared[0]])
+			out = append(out, idx.named[declared[0]])
 			declared = declared[1:]
 			continue
 		}
-		n := named[promoting[0]]
+		n := idx.named[promoting[0]]
 		promoting = promoting[1:]
 		if !mayHaveMethod(n, method.Name(), may) {
 			continue
@@ -86,6 +78,7 @@ func (idx *methodIndex) withMethod(named []*types.Named, method *types.Func) []*
 			out = append(out, n)
 		}
 	}
+	idx.with[id] = out
 	return out
 }
 
@@ -119,25 +112,19 @@ func mayHaveMethod(n *types.Named, name string, memo map[*types.Named]bool) bool
 	memo[n] = true
 	may := false
 	for i := range n.NumMethods() {
-		if n.Method(i).Name() == name {
-			may = true
-			break
-		}
+		may = may || n.Method(i).Name() == name
 	}
 	switch u := n.Underlying().(type) {
 	case *types.Struct:
 		for f := range u.Fields() {
-			if may {
-				break
-			}
-			may = f.Embedded() && embeddedMayHave(f.Type(), name, memo)
+			may = may || f.Embedded() && embeddedMayHave(f.Type(), name, memo)
 		}
 	case *types.Interface:
 		for i := range u.NumMethods() {
 			may = may || u.Method(i).Name() == name
 		}
-	default:
-		may = may || !declaresItsMethodSet(n)
+	case *types.Pointer:
+		may = true // a named pointer type: the lookup decides
 	}
 	memo[n] = may
 	return may

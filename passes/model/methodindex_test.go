@@ -133,7 +133,7 @@ func TestMethodIndex(t *testing.T) {
 				want = append(want, n)
 			}
 		}
-		got := idx.withMethod(named, method)
+		got := idx.typesWith(method)
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: index gives %v, lookup %v", method.Id(), got, want)
 		}
